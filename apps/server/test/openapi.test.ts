@@ -93,6 +93,8 @@ const DOWNLOADS: Record<string, string[]> = {
   'checkoutCustomisation.invoiceLogoFile': ['image/png', 'image/jpeg', 'image/webp'],
   'media.file': ['image/webp', 'image/jpeg', 'image/png', 'image/gif'],
   'media.shopFile': ['image/webp', 'image/jpeg', 'image/png', 'image/gif'],
+  'supportChat.readAttachment': ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'],
+  'supportChat.staffAttachment': ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'],
 };
 
 describe('OpenAPI document', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, text } from '@merchant/core';
+import { defineEndpoint, fileAnswer, text } from '@merchant/core';
 import { BusinessParamsSchema } from './business';
 
 /**
@@ -31,6 +31,31 @@ export const ChatTokenSchema = text()
   .max(120)
   .regex(/^[A-Za-z0-9._-]+$/, 'Not a conversation token');
 
+/**
+ * Attachments (docs/decisions.md, "Support chat"): one image (PNG, JPEG, WebP) or PDF per message, at most 5 MB,
+ * known by its bytes (magic numbers), never by its name or the type the browser declared.
+ */
+export const MAX_CHAT_ATTACHMENT_BYTES = 5 * 1024 * 1024;
+export const MAX_CHAT_ATTACHMENT_SIZE_LABEL = '5 MB';
+export const CHAT_ATTACHMENT_TYPES = {
+  'image/png': { label: 'PNG', extensions: ['png'] },
+  'image/jpeg': { label: 'JPEG', extensions: ['jpg', 'jpeg'] },
+  'image/webp': { label: 'WebP', extensions: ['webp'] },
+  'application/pdf': { label: 'PDF', extensions: ['pdf'] },
+} as const;
+export type ChatAttachmentType = keyof typeof CHAT_ATTACHMENT_TYPES;
+export const CHAT_ATTACHMENT_CONTENT_TYPES = Object.keys(CHAT_ATTACHMENT_TYPES) as [ChatAttachmentType, ...ChatAttachmentType[]];
+/** What a file picker offers (the server checks the bytes whatever the picker let through). */
+export const CHAT_ATTACHMENT_ACCEPT = '.png,.jpg,.jpeg,.webp,.pdf,image/png,image/jpeg,image/webp,application/pdf';
+
+export const ChatAttachmentSchema = z.object({
+  /** The file's name as sent (shown, and the download's name). */
+  name: z.string(),
+  content_type: z.enum(CHAT_ATTACHMENT_CONTENT_TYPES),
+  size_bytes: z.number().int(),
+});
+export type ChatAttachment = z.infer<typeof ChatAttachmentSchema>;
+
 export const ChatMessageSchema = z.object({
   id: z.uuid(),
   /** Increases with every message of the business: a socket that reconnects asks for the messages after the last one it saw. */
@@ -39,8 +64,10 @@ export const ChatMessageSchema = z.object({
   side: ChatSideSchema,
   /** The staff member who wrote it (staff messages); the customer sees only the first name. */
   author_name: z.string().nullable(),
-  /** Plain text, exactly as written. */
+  /** Plain text, exactly as written (empty when the message is an attachment alone). */
   body: z.string(),
+  /** The message's file: read it from the attachment endpoint of the side (the token's or the inbox's). */
+  attachment: ChatAttachmentSchema.nullable(),
   created_at: z.string(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
@@ -58,6 +85,7 @@ export const ChatConversationSchema = z.object({
   /** The last message the other side has read, by seq (read indicators). */
   staff_read_seq: z.number().int(),
   customer_read_seq: z.number().int(),
+  /** The last message's text (a file alone shows as "Attachment: <name>"). */
   last_message: z.object({ side: ChatSideSchema, body: z.string(), created_at: z.string() }).nullable(),
   created_at: z.string(),
 });
@@ -105,6 +133,10 @@ const PublicParamsSchema = z.object({ business_id: z.uuid('Not a business id') }
 const TokenParamsSchema = PublicParamsSchema.extend({ token: ChatTokenSchema });
 const ConversationParamsSchema = BusinessParamsSchema.extend({ id: z.uuid('Not a conversation id') });
 const ReplyParamsSchema = BusinessParamsSchema.extend({ id: z.uuid('Not a canned reply id') });
+const PublicAttachmentParamsSchema = TokenParamsSchema.extend({ message_id: z.uuid('Not a message id') });
+const AttachmentParamsSchema = ConversationParamsSchema.extend({ message_id: z.uuid('Not a message id') });
+const attachmentFile = fileAnswer(CHAT_ATTACHMENT_CONTENT_TYPES, 'The file (images inline, PDFs as an attachment)');
+const ATTACHMENT_ERRORS = ['CHAT_ATTACHMENT_INVALID', 'CHAT_ATTACHMENT_TOO_LARGE', 'CHAT_ATTACHMENT_TYPE', 'CHAT_ATTACHMENT_MISMATCH'] as const;
 const ReadQuerySchema = z.object({ after: z.coerce.number().int().min(0).optional() });
 
 export const supportChatEndpoints = {
@@ -143,6 +175,28 @@ export const supportChatEndpoints = {
     status: 201,
     errors: ['CHAT_TOKEN_INVALID', 'RATE_LIMITED'],
   }),
+  postAttachment: defineEndpoint({
+    id: 'supportChat.postAttachment',
+    method: 'POST',
+    path: '/v1/public/support-chat/:business_id/:token/attachments',
+    summary:
+      'The customer sends a file (multipart/form-data: one `file` part, an image or PDF up to 5 MB, and an optional `body` text part); limited as messages',
+    access: { kind: 'public' },
+    params: TokenParamsSchema,
+    response: ChatMessageSchema,
+    status: 201,
+    errors: ['CHAT_TOKEN_INVALID', 'RATE_LIMITED', ...ATTACHMENT_ERRORS],
+  }),
+  readAttachment: defineEndpoint({
+    id: 'supportChat.readAttachment',
+    method: 'GET',
+    path: '/v1/public/support-chat/:business_id/:token/attachments/:message_id',
+    summary: "A message's file, for the customer of the token's conversation",
+    access: { kind: 'public' },
+    params: PublicAttachmentParamsSchema,
+    response: attachmentFile,
+    errors: ['CHAT_TOKEN_INVALID', 'CHAT_ATTACHMENT_NOT_FOUND'],
+  }),
   inbox: defineEndpoint({
     id: 'supportChat.inbox',
     method: 'GET',
@@ -174,6 +228,27 @@ export const supportChatEndpoints = {
     response: ChatMessageSchema,
     status: 201,
     errors: ['CHAT_CONVERSATION_NOT_FOUND'],
+  }),
+  answerAttachment: defineEndpoint({
+    id: 'supportChat.answerAttachment',
+    method: 'POST',
+    path: '/v1/business/:business_id/support-chat/conversations/:id/attachments',
+    summary: 'Answer with a file (multipart/form-data: one `file` part, an image or PDF up to 5 MB, and an optional `body` text part)',
+    access: { kind: 'business', permission: 'chat:reply', standing: 'any' },
+    params: ConversationParamsSchema,
+    response: ChatMessageSchema,
+    status: 201,
+    errors: ['CHAT_CONVERSATION_NOT_FOUND', ...ATTACHMENT_ERRORS],
+  }),
+  staffAttachment: defineEndpoint({
+    id: 'supportChat.staffAttachment',
+    method: 'GET',
+    path: '/v1/business/:business_id/support-chat/conversations/:id/attachments/:message_id',
+    summary: "A message's file, for the business's staff who read the inbox",
+    access: { kind: 'business', permission: 'chat:view', standing: 'any' },
+    params: AttachmentParamsSchema,
+    response: attachmentFile,
+    errors: ['CHAT_CONVERSATION_NOT_FOUND', 'CHAT_ATTACHMENT_NOT_FOUND'],
   }),
   assign: defineEndpoint({
     id: 'supportChat.assign',
@@ -248,6 +323,14 @@ export const CHAT_SOCKET_PATHS = {
   staff: '/v1/business/:business_id/support-chat/socket',
   customer: '/v1/public/support-chat/:business_id/:token/socket',
 } as const;
+
+/**
+ * The embeddable launcher, a script a business pastes on its own site (served by the app, not an API endpoint):
+ * `<script src="<app origin>/public/<business id>/support-chat/launcher.js" async></script>`.
+ */
+export const CHAT_LAUNCHER_PATH = '/public/:business_id/support-chat/launcher.js';
+export const chatLauncherSnippet = (origin: string, businessId: string) =>
+  `<script src="${origin}${CHAT_LAUNCHER_PATH.replace(':business_id', businessId)}" async></script>`;
 
 export const ChatClientFrameSchema = z.discriminatedUnion('type', [
   /** Follow a conversation (staff; a customer follows its own), replaying the messages after `after`. */

@@ -14,6 +14,13 @@ const CSP = [
 ].join('; ');
 
 /**
+ * The public support chat page is framed by the launcher on the business's own site (docs/decisions.md, "Support
+ * chat"), so that page alone may be framed by any site; everything else keeps `frame-ancestors 'none'`.
+ */
+const FRAMEABLE_CSP = CSP.replace("frame-ancestors 'none'", 'frame-ancestors *');
+const FRAMEABLE_PAGE = /^\/public\/[0-9a-fA-F-]{36}\/support-chat\/?(?:\?|$)/;
+
+/**
  * A JSON answer is no document: it may load nothing and be framed nowhere (the policy OWASP gives for APIs). It keeps
  * every answer's header short: the document policy and the Permissions-Policy below weigh about 700 bytes, sent and
  * checked by Node on every API answer for nothing (docs/benchmarks.md, "What one request costs").
@@ -59,11 +66,12 @@ export function installSecurityHeaders(app: FastifyInstance, options: SecurityHe
 export function applySecurityHeaders(req: FastifyRequest, reply: FastifyReply, options: SecurityHeaderOptions): void {
   const json = String(reply.getHeader('Content-Type') ?? '').startsWith('application/json');
   // A page that names its own policy keeps it (the storefront's forms post on to the hosted checkout).
-  if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', json ? JSON_CSP : CSP);
+  const frameable = !json && FRAMEABLE_PAGE.test(req.url);
+  if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', json ? JSON_CSP : frameable ? FRAMEABLE_CSP : CSP);
   if (!json) reply.header('Permissions-Policy', PERMISSIONS_POLICY);
   reply.header('X-Content-Type-Options', 'nosniff');
   reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
-  reply.header('X-Frame-Options', 'DENY');
+  if (!frameable) reply.header('X-Frame-Options', 'DENY');
   reply.header('Cross-Origin-Opener-Policy', 'same-origin');
   reply.header('X-Request-Id', req.id);
   if (options.https || req.protocol === 'https') {

@@ -1,7 +1,7 @@
-import { Box, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Image, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import type { ChatMessage, ChatSide } from '@merchant/business';
-import { formatLocalDateTime } from '@/lib/format';
+import { formatBytes, formatLocalDateTime } from '@/lib/format';
 
 /**
  * A conversation's messages as chat bubbles, the viewer's own on the right. Bodies are plain text (React writes
@@ -15,6 +15,7 @@ export function ChatMessages({
   typing,
   seenSeq,
   label,
+  attachmentUrl,
 }: {
   messages: readonly ChatMessage[];
   viewer: ChatSide;
@@ -25,6 +26,8 @@ export function ChatMessages({
   /** The other side has read up to this seq ("Seen" under the viewer's last message it covers). */
   seenSeq: number;
   label: string;
+  /** Where the viewer reads a message's file (the inbox's endpoint, or the token's). */
+  attachmentUrl: (message: ChatMessage) => string;
 }) {
   const end = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -32,7 +35,8 @@ export function ChatMessages({
   }, [messages.length, typing]);
   const lastOwn = [...messages].reverse().find((m) => m.side === viewer);
   return (
-    <Stack gap="xs" role="log" aria-live="polite" aria-label={label} style={{ overflowY: 'auto', flex: 1, minHeight: 0 }} p="xs">
+    // Focusable: a keyboard scrolls it when it overflows (the composer's file field leaves it little room on a phone).
+    <Stack gap="xs" role="log" aria-live="polite" aria-label={label} tabIndex={0} style={{ overflowY: 'auto', flex: 1, minHeight: 0 }} p="xs">
       {messages.length === 0 ? (
         <Text c="dimmed" size="sm">
           No messages yet.
@@ -46,9 +50,12 @@ export function ChatMessages({
               {own ? (viewer === 'staff' && m.author_name ? m.author_name : 'You') : (m.author_name ?? otherName)} · {formatLocalDateTime(m.created_at)}
             </Text>
             <Paper withBorder radius="md" px="sm" py={6} bg={own ? 'var(--mantine-color-blue-light)' : 'var(--mantine-color-body)'} data-testid="chat-message">
-              <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                {m.body}
-              </Text>
+              {m.attachment ? <Attachment message={m} url={attachmentUrl(m)} /> : null}
+              {m.body ? (
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                  {m.body}
+                </Text>
+              ) : null}
             </Paper>
             {lastOwn && m.seq === lastOwn.seq && seenSeq >= m.seq ? (
               <Text size="xs" c="dimmed" ta="right">
@@ -65,5 +72,22 @@ export function ChatMessages({
       ) : null}
       <div ref={end} />
     </Stack>
+  );
+}
+
+/** A message's file: an image as a thumbnail that opens it whole, a PDF as a link that downloads it. */
+function Attachment({ message, url }: { message: ChatMessage; url: string }) {
+  const file = message.attachment!;
+  if (file.content_type === 'application/pdf') {
+    return (
+      <Anchor href={url} size="sm" download={file.name} style={{ wordBreak: 'break-word' }} data-testid="chat-attachment">
+        {file.name} (PDF, {formatBytes(file.size_bytes)})
+      </Anchor>
+    );
+  }
+  return (
+    <Anchor href={url} target="_blank" rel="noopener noreferrer" display="block" data-testid="chat-attachment" aria-label={`Open the image ${file.name}`}>
+      <Image src={url} alt={file.name} maw={220} mah={220} fit="contain" radius="sm" />
+    </Anchor>
   );
 }

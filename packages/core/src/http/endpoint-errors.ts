@@ -2,8 +2,19 @@ import { refusalsOf } from '../permissions/standing';
 import type { Endpoint } from './endpoint';
 import { ERROR_STATUS, type ErrorCode } from './errors';
 
-/** Endpoints that hand out the anti-forgery token cannot require it. */
-export const CSRF_EXEMPT_ENDPOINTS: readonly string[] = ['auth.csrfToken', 'checkout.csrfToken', 'invoicePages.csrfToken'];
+/**
+ * Endpoints that hand out the anti-forgery token cannot require it. The public support chat's writes act on no
+ * cookie's authority (a conversation is opened by the token in its path, and anyone may start one), and its page
+ * is framed on the business's own site, where the browser sends the app's cookies to no request (docs/security.md).
+ */
+export const CSRF_EXEMPT_ENDPOINTS: readonly string[] = [
+  'auth.csrfToken',
+  'checkout.csrfToken',
+  'invoicePages.csrfToken',
+  'supportChat.start',
+  'supportChat.post',
+  'supportChat.postAttachment',
+];
 
 /** The one business endpoint a member without the business's required two-factor may call. */
 export const TWO_FACTOR_EXEMPT_ENDPOINT = 'business.get';

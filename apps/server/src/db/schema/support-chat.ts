@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { CHAT_SIDES, CHAT_STATUSES } from '@merchant/business';
+import { CHAT_ATTACHMENT_CONTENT_TYPES, CHAT_SIDES, CHAT_STATUSES } from '@merchant/business';
 import { bigserial, bigint, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { businesses } from './business';
 import { createdAt, ts } from './common';
@@ -54,8 +54,15 @@ export const chatMessages = pgTable(
     conversationId: uuid('conversation_id').notNull(),
     side: text('side', { enum: CHAT_SIDES }).notNull(),
     staffUserId: uuid('staff_user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** Plain text as written: never rendered as HTML. */
+    /** Plain text as written: never rendered as HTML (empty when the message is a file alone). */
     body: text('body').notNull(),
+    /**
+     * The message's file, when it has one: stored by the file store under the message's id; its type is what its
+     * bytes are (never the name's or the browser's word).
+     */
+    attachmentName: text('attachment_name'),
+    attachmentType: text('attachment_type', { enum: CHAT_ATTACHMENT_CONTENT_TYPES }),
+    attachmentSize: integer('attachment_size'),
     createdAt: createdAt(),
   },
   (t) => [

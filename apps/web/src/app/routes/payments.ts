@@ -255,4 +255,9 @@ export const paymentsRoutes = [
     // Not in the spec's menu: the header's support inbox button opens it (app/support-inbox-button.tsx).
     screen: 'support.inbox',
   }),
+  route('support-canned-replies', 'support/canned-replies', 'Canned replies', null, {
+    permission: 'chat:view',
+    // Not in the spec either: the inbox links to it (docs/decisions.md, "Support chat").
+    screen: 'support.canned-replies',
+  }),
 ];

@@ -94,6 +94,7 @@ export const appScreens = {
   'static-qr-codes.create': () => import('../../features/static-qr-codes/routes/qr-form/qr-form-screen'),
   'static-qr-codes.edit': () => import('../../features/static-qr-codes/routes/qr-form/qr-form-screen'),
   'support.inbox': () => import('../../features/support/routes/inbox/inbox-screen'),
+  'support.canned-replies': () => import('../../features/support/routes/canned-replies/canned-replies-screen'),
   'static-qr-codes.detail': () => import('../../features/static-qr-codes/routes/qr-detail/qr-detail-screen'),
   'pricing.taxes': () => import('../../features/pricing/routes/tax-list/tax-list-screen'),
   'pricing.tax-create': () => import('../../features/pricing/routes/tax-form/tax-form-screen'),

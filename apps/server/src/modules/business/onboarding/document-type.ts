@@ -1,11 +1,10 @@
 import { DOCUMENT_TYPES, type DocumentContentType } from '@merchant/business';
+import { sniffFileType } from '@/lib/file-type';
 
 /** What the bytes are, from their first bytes (magic numbers); null when none of the accepted types. */
 export function sniffDocumentType(bytes: Buffer): DocumentContentType | null {
-  if (bytes.length >= 5 && bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  return null;
+  const type = sniffFileType(bytes);
+  return type && type in DOCUMENT_TYPES ? (type as DocumentContentType) : null;
 }
 
 /** The type a file name's extension claims, or null for other extensions. */

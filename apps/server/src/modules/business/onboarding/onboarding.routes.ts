@@ -3,14 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fieldError } from '@merchant/core';
 import { MAX_DOCUMENT_SIZE_LABEL, businessEndpoints, onboardingEndpoints } from '@merchant/business';
 import { registerEndpoint } from '@/http/endpoint';
+import { contentDisposition } from '@/lib/content-disposition';
 import type { RouteHost } from '@/modules/module';
 import type { OnboardingService } from './onboarding.service';
-
-/** `attachment` with an ASCII fallback name and the exact UTF-8 name (RFC 6266). */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^A-Za-z0-9._ -]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /** Reads the one `file` part of a multipart upload; size and shape problems are field issues on `file`. */
 async function readUpload(app: FastifyInstance, req: FastifyRequest): Promise<{ fileName: string; declaredType: string; bytes: Buffer }> {

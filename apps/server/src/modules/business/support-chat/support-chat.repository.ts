@@ -139,6 +139,14 @@ export const supportChatRepository = {
     return rows.map(withAuthor).reverse();
   },
 
+  async findMessage(db: Executor, businessId: string, conversationId: string, id: string): Promise<MessageRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.businessId, businessId), eq(chatMessages.conversationId, conversationId), eq(chatMessages.id, id)));
+    return row;
+  },
+
   async lastStaffSeq(db: Executor, businessId: string, conversationId: string): Promise<number> {
     const [row] = await db
       .select({ seq: sql<string | number | null>`max(${chatMessages.seq})` })

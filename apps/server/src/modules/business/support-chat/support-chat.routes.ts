@@ -1,19 +1,28 @@
-import type { FastifyRequest } from 'fastify';
+import '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { WebSocket } from '@fastify/websocket';
 import {
+  CHAT_LAUNCHER_PATH,
   CHAT_SOCKET_PATHS,
   ChatClientFrameSchema,
+  MAX_CHAT_ATTACHMENT_BYTES,
+  MAX_CHAT_MESSAGE_LENGTH,
   ChatTokenSchema,
   supportChatEndpoints as endpoints,
   type ChatServerFrame,
   type ChatSide,
 } from '@merchant/business';
-import { AppError, type Endpoint } from '@merchant/core';
+import { AppError, fieldError, type Endpoint } from '@merchant/core';
 import { createAccessHook } from '@/http/access';
 import { registerEndpoint } from '@/http/endpoint';
 import type { RouteHost } from '@/modules/module';
+import { contentDisposition } from '@/lib/content-disposition';
+import { tooLarge } from './attachment-type';
+import { launcherScript } from './launcher';
 import { createChatHub, type ChatClient } from './chat-hub';
-import type { SupportChatService } from './support-chat.service';
+import type { ChatUpload, SupportChatService } from './support-chat.service';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Typing frames a socket may send on: one every so often, the rest are dropped. */
 const TYPING_EVERY_MS = 2_000;
@@ -35,11 +44,62 @@ declare module 'fastify' {
   }
 }
 
+/** Reads an attachment's upload: one `file` part (refused past 5 MB while it streams in) and an optional `body` text part. */
+async function readUpload(app: FastifyInstance, req: FastifyRequest): Promise<ChatUpload> {
+  const notMultipart = () => fieldError('CHAT_ATTACHMENT_INVALID', 'file', 'Send the file as multipart/form-data with one part named "file".');
+  if (!req.isMultipart()) throw notMultipart();
+  let file: { bytes: Buffer; fileName: string } | null = null;
+  let body = '';
+  let name = 'The file';
+  try {
+    for await (const part of req.parts({ limits: { fileSize: MAX_CHAT_ATTACHMENT_BYTES, fieldSize: MAX_CHAT_MESSAGE_LENGTH * 4, files: 1 } })) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || file) throw notMultipart();
+        name = part.filename;
+        file = { bytes: await part.toBuffer(), fileName: part.filename };
+      } else if (part.fieldname === 'body' && typeof part.value === 'string') {
+        body = part.value;
+      }
+    }
+  } catch (error) {
+    if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge(name);
+    if (error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('FST_')) throw notMultipart();
+    throw error;
+  }
+  if (!file) throw notMultipart();
+  return { ...file, body };
+}
+
+/**
+ * A message's file as it was checked: its own type (never sniffed again by the browser), images inline and PDFs
+ * as a download, in a sandbox that runs nothing, kept by no cache.
+ */
+function sendFile(reply: FastifyReply, file: { name: string; contentType: string; stream: NodeJS.ReadableStream; size: number }) {
+  reply
+    .header('Content-Type', file.contentType)
+    .header('Content-Length', String(file.size))
+    .header('Content-Disposition', contentDisposition(file.name, file.contentType === 'application/pdf' ? 'attachment' : 'inline'))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', "default-src 'none'; sandbox")
+    .header('Cache-Control', 'private, no-store');
+  return file.stream;
+}
+
 export function supportChatRoutes(host: RouteHost, chat: SupportChatService): void {
   const { app } = host;
   registerEndpoint(app, host, endpoints.start, async ({ params, body, ctx }) => chat.start(params.business_id, body, ctx));
   registerEndpoint(app, host, endpoints.read, async ({ params, query }) => chat.readPublic(params.business_id, params.token, query.after));
   registerEndpoint(app, host, endpoints.post, async ({ params, body, ctx }) => chat.postPublic(params.business_id, params.token, body.body, ctx));
+  registerEndpoint(app, host, endpoints.postAttachment, async ({ params, req, ctx }) =>
+    chat.postAttachment(params.business_id, params.token, () => readUpload(app, req), ctx),
+  );
+  registerEndpoint(app, host, endpoints.readAttachment, async ({ params, reply }) =>
+    sendFile(reply, await chat.readAttachment(params.business_id, params.token, params.message_id)),
+  );
+  registerEndpoint(app, host, endpoints.answerAttachment, async ({ ctx, params, req }) => chat.answerAttachment(ctx, params.id, () => readUpload(app, req)));
+  registerEndpoint(app, host, endpoints.staffAttachment, async ({ ctx, params, reply }) =>
+    sendFile(reply, await chat.staffAttachment(ctx, params.id, params.message_id)),
+  );
   registerEndpoint(app, host, endpoints.inbox, async ({ ctx, query }) => chat.inbox(ctx, query));
   registerEndpoint(app, host, endpoints.thread, async ({ ctx, params }) => chat.thread(ctx, params.id));
   registerEndpoint(app, host, endpoints.answer, async ({ ctx, params, body }) => chat.answer(ctx, params.id, body.body));
@@ -49,6 +109,18 @@ export function supportChatRoutes(host: RouteHost, chat: SupportChatService): vo
   registerEndpoint(app, host, endpoints.cannedCreate, async ({ ctx, body }) => chat.cannedCreate(ctx, body));
   registerEndpoint(app, host, endpoints.cannedUpdate, async ({ ctx, params, body }) => chat.cannedUpdate(ctx, params.id, body));
   registerEndpoint(app, host, endpoints.cannedDelete, async ({ ctx, params }) => chat.cannedDelete(ctx, params.id));
+
+  // The embeddable launcher: a script, not an API answer (no JSON, no session); any site may load it.
+  app.get(CHAT_LAUNCHER_PATH, { schema: { hide: true } }, async (req, reply) => {
+    const { business_id: businessId } = req.params as { business_id: string };
+    const name = UUID.test(businessId) ? await chat.businessName(businessId) : undefined;
+    if (name === undefined) throw new AppError('CHAT_BUSINESS_NOT_FOUND', 'Business not found.');
+    return reply
+      .type('text/javascript; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=300')
+      .header('Cross-Origin-Resource-Policy', 'cross-origin')
+      .send(launcherScript(businessId, name));
+  });
 
   const hub = createChatHub({ changes: chat.changes, chat, onError: (error) => app.log.error({ err: error }, 'support chat delivery failed') });
 

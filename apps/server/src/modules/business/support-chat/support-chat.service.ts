@@ -1,8 +1,10 @@
 import {
   CHAT_INBOX_LIMIT,
   CHAT_MESSAGES_LIMIT,
+  MAX_CHAT_MESSAGE_LENGTH,
   type CannedReply,
   type CannedReplyBody,
+  type ChatAttachmentType,
   type ChatConversation,
   type ChatMessage,
   type ChatSide,
@@ -12,16 +14,18 @@ import {
   type PublicChat,
   type StartChatBody,
 } from '@merchant/business';
-import { AppError, SCREEN_PATHS, can, screenLink, type Role } from '@merchant/core';
+import { AppError, SCREEN_PATHS, can, fieldError, screenLink, type Role } from '@merchant/core';
 import { CHAT_EVENT_PREFIX, type ChangeFeed } from '@/db/change-feed';
 import type { Executor } from '@/db/client';
 import type { BusinessContext, RequestMeta } from '@/http/context';
 import { appSecret } from '@/lib/app-secrets';
+import type { FileStore } from '@/lib/file-store';
 import type { Clock } from '@/lib/clock';
 import { newId } from '@/lib/crypto';
 import type { RateLimiter } from '@/lib/rate-limit';
 import type { Mailer } from '@/mail/mailer';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
+import { checkAttachment, cleanFileName } from './attachment-type';
 import { checkChatToken, signChatToken } from './chat-token';
 import { supportChatRepository as repo, type CannedReplyRow, type ConversationWithAssignee, type MessageWithAuthor } from './support-chat.repository';
 
@@ -42,6 +46,20 @@ export const CHAT_LIMITS = {
 export const chatPayload = (businessId: string, conversationId: string, what: 'm' | 'c' | `r:${ChatSide}` | `t:${ChatSide}`) =>
   `${CHAT_EVENT_PREFIX}${businessId}|${conversationId}|${what}`;
 
+/** An upload as the route read it: the name the browser sent, the bytes, and the optional text sent with it. */
+export interface ChatUpload {
+  fileName: string;
+  bytes: Buffer;
+  body: string;
+}
+
+/** A checked file, on its way to being a message's attachment. */
+interface CheckedAttachment {
+  name: string;
+  type: ChatAttachmentType;
+  bytes: Buffer;
+}
+
 const firstName = (name: string | null) => (name ? (name.trim().split(/\s+/)[0] ?? name) : null);
 
 export function presentMessage(row: MessageWithAuthor, forSide: ChatSide): ChatMessage {
@@ -53,9 +71,17 @@ export function presentMessage(row: MessageWithAuthor, forSide: ChatSide): ChatM
     // The customer sees a staff member's first name only.
     author_name: forSide === 'customer' ? firstName(row.authorName) : row.authorName,
     body: row.body,
+    attachment:
+      row.attachmentType && row.attachmentName !== null
+        ? { name: row.attachmentName, content_type: row.attachmentType, size_bytes: row.attachmentSize ?? 0 }
+        : null,
     created_at: row.createdAt.toISOString(),
   };
 }
+
+/** What a message reads as in one line (the inbox's last message, the unread mail). */
+const summaryOf = (body: string, attachmentName: string | null) =>
+  attachmentName === null ? body : body ? `${body} (attachment: ${attachmentName})` : `Attachment: ${attachmentName}`;
 
 function presentConversation(row: ConversationWithAssignee): ChatConversation {
   return {
@@ -85,6 +111,8 @@ export function createSupportChatService(deps: {
   publicUrl: string;
   /** The database's change feed: the chat's sockets hear every process's conversations through it. */
   changes: ChangeFeed | undefined;
+  /** Where attachments are kept (the product's file store: `<business>/<message id>`). */
+  files: FileStore;
 }) {
   const { db, clock, limiter, audit } = deps;
   let key: Promise<string> | null = null;
@@ -107,11 +135,20 @@ export function createSupportChatService(deps: {
   }
 
   /** Writes a message, moves the conversation and tells every process, in one transaction. */
-  async function write(tx: Executor, businessId: string, conversationId: string, side: ChatSide, body: string, staffUserId: string | null) {
+  async function write(
+    tx: Executor,
+    businessId: string,
+    conversationId: string,
+    side: ChatSide,
+    body: string,
+    staffUserId: string | null,
+    file?: { id: string; attachment: CheckedAttachment },
+  ) {
     const at = clock.now();
-    const id = newId();
-    const seq = await repo.insertMessage(tx, { businessId, id, conversationId, side, staffUserId, body, createdAt: at });
-    await repo.afterMessage(tx, businessId, conversationId, { side, body, at });
+    const id = file?.id ?? newId();
+    const attachment = file ? { attachmentName: file.attachment.name, attachmentType: file.attachment.type, attachmentSize: file.attachment.bytes.length } : {};
+    const seq = await repo.insertMessage(tx, { businessId, id, conversationId, side, staffUserId, body, createdAt: at, ...attachment });
+    await repo.afterMessage(tx, businessId, conversationId, { side, body: summaryOf(body, file?.attachment.name ?? null), at });
     // The writer has read everything up to its own message.
     await repo.markRead(tx, businessId, conversationId, side, seq);
     await repo.notify(tx, chatPayload(businessId, conversationId, 'm'));
@@ -133,6 +170,54 @@ export function createSupportChatService(deps: {
     };
   }
 
+  /** Checks an upload (its bytes, its name, its text); the file's problems are field errors on `file`. */
+  async function checked(upload: ChatUpload): Promise<{ body: string; attachment: CheckedAttachment }> {
+    const name = cleanFileName(upload.fileName);
+    if (!name) throw fieldError('CHAT_ATTACHMENT_INVALID', 'file', 'The file needs a name ending in .png, .jpg, .jpeg, .webp or .pdf.');
+    const type = await checkAttachment(name, upload.bytes);
+    const body = upload.body.trim();
+    if (body.length > MAX_CHAT_MESSAGE_LENGTH) throw fieldError('VALIDATION_FAILED', 'body', `Use at most ${MAX_CHAT_MESSAGE_LENGTH} characters`);
+    return { body, attachment: { name, type, bytes: upload.bytes } };
+  }
+
+  /** Stores the file under the message's id, then writes the message; the file goes again when the write fails. */
+  async function writeWithFile(
+    businessId: string,
+    conversationId: string,
+    side: ChatSide,
+    staffUserId: string | null,
+    upload: { body: string; attachment: CheckedAttachment },
+    before?: (tx: Executor) => Promise<void>,
+  ) {
+    const id = newId();
+    await deps.files.save(businessId, id, upload.attachment.bytes);
+    try {
+      return await db.transaction(async (tx) => {
+        await before?.(tx);
+        return write(tx, businessId, conversationId, side, upload.body, staffUserId, { id, attachment: upload.attachment });
+      });
+    } catch (error) {
+      await deps.files.remove(businessId, id);
+      throw error;
+    }
+  }
+
+  async function limitCustomer(conversationId: string, where: RequestMeta) {
+    const [perConversation, perIp] = await limiter.hitMany([
+      { key: `chat:conversation:${conversationId}`, windowMs: CHAT_LIMITS.perConversation.windowMs },
+      { key: `chat:ip:${where.ip}`, windowMs: CHAT_LIMITS.perIp.windowMs },
+    ]);
+    if (perConversation! > CHAT_LIMITS.perConversation.max || perIp! > CHAT_LIMITS.perIp.max) throw tooMany();
+  }
+
+  /** A message's file in a conversation of the business; anything else is one answer (404). */
+  async function openFile(businessId: string, conversationId: string, messageId: string) {
+    const row = await repo.findMessage(db, businessId, conversationId, messageId);
+    const file = row?.attachmentType && row.attachmentName !== null ? await deps.files.open(businessId, row.id) : null;
+    if (!row?.attachmentType || row.attachmentName === null || !file) throw new AppError('CHAT_ATTACHMENT_NOT_FOUND', 'Attachment not found.');
+    return { name: row.attachmentName, contentType: row.attachmentType, stream: file.stream, size: file.size };
+  }
+
   /** One conversation's unread-answer mail, under its lock: a second process finds it mailed already. */
   async function mailOne(businessId: string, conversationId: string): Promise<boolean> {
     const token = signChatToken(await signingKey(), businessId, conversationId);
@@ -147,9 +232,15 @@ export function createSupportChatService(deps: {
       await deps.mailer.send(tx, {
         to: row.customerEmail,
         subject: `${name} answered your message`,
-        text: [`Hello ${row.customerName},`, '', `${name} answered you:`, '', ...unread.map((m) => m.body), '', `Continue the conversation: ${link}`].join(
-          '\n',
-        ),
+        text: [
+          `Hello ${row.customerName},`,
+          '',
+          `${name} answered you:`,
+          '',
+          ...unread.map((m) => summaryOf(m.body, m.attachmentName)),
+          '',
+          `Continue the conversation: ${link}`,
+        ].join('\n'),
       });
       await repo.update(tx, businessId, conversationId, { mailedSeq: unread.at(-1)!.seq });
       return true;
@@ -184,13 +275,47 @@ export function createSupportChatService(deps: {
 
     async postPublic(businessId: string, token: string, body: string, where: RequestMeta): Promise<ChatMessage> {
       const row = await byToken(businessId, token);
-      const [perConversation, perIp] = await limiter.hitMany([
-        { key: `chat:conversation:${row.id}`, windowMs: CHAT_LIMITS.perConversation.windowMs },
-        { key: `chat:ip:${where.ip}`, windowMs: CHAT_LIMITS.perIp.windowMs },
-      ]);
-      if (perConversation! > CHAT_LIMITS.perConversation.max || perIp! > CHAT_LIMITS.perIp.max) throw tooMany();
+      await limitCustomer(row.id, where);
       const written = await db.transaction((tx) => write(tx, businessId, row.id, 'customer', body, null));
-      return { id: written.id, seq: written.seq, conversation_id: row.id, side: 'customer', author_name: null, body, created_at: written.at.toISOString() };
+      return {
+        id: written.id,
+        seq: written.seq,
+        conversation_id: row.id,
+        side: 'customer',
+        author_name: null,
+        body,
+        attachment: null,
+        created_at: written.at.toISOString(),
+      };
+    },
+
+    /** The customer sends a file (and optional text): limited as a message, checked by its bytes. */
+    async postAttachment(businessId: string, token: string, read: () => Promise<ChatUpload>, where: RequestMeta): Promise<ChatMessage> {
+      const row = await byToken(businessId, token);
+      await limitCustomer(row.id, where);
+      const upload = await checked(await read());
+      const written = await writeWithFile(businessId, row.id, 'customer', null, upload);
+      return {
+        id: written.id,
+        seq: written.seq,
+        conversation_id: row.id,
+        side: 'customer',
+        author_name: null,
+        body: upload.body,
+        attachment: { name: upload.attachment.name, content_type: upload.attachment.type, size_bytes: upload.attachment.bytes.length },
+        created_at: written.at.toISOString(),
+      };
+    },
+
+    /** A file of the token's conversation. */
+    async readAttachment(businessId: string, token: string, messageId: string) {
+      const row = await byToken(businessId, token);
+      return openFile(businessId, row.id, messageId);
+    },
+
+    /** The business's name (the launcher's button), or undefined when there is no such business. */
+    async businessName(businessId: string): Promise<string | undefined> {
+      return repo.businessName(db, businessId);
     },
 
     /** Whether the token opens a conversation of the business: its id (the customer's socket). */
@@ -223,7 +348,42 @@ export function createSupportChatService(deps: {
         if (!(await repo.lock(tx, businessId, id))) throw notFound();
         return write(tx, businessId, id, 'staff', body, ctx.user.id);
       });
-      return { id: written.id, seq: written.seq, conversation_id: id, side: 'staff', author_name: ctx.user.name, body, created_at: written.at.toISOString() };
+      return {
+        id: written.id,
+        seq: written.seq,
+        conversation_id: id,
+        side: 'staff',
+        author_name: ctx.user.name,
+        body,
+        attachment: null,
+        created_at: written.at.toISOString(),
+      };
+    },
+
+    /** A staff answer with a file (and optional text). */
+    async answerAttachment(ctx: BusinessContext, id: string, read: () => Promise<ChatUpload>): Promise<ChatMessage> {
+      const businessId = ctx.business.row.id;
+      await loadForStaff(ctx, id);
+      const upload = await checked(await read());
+      const written = await writeWithFile(businessId, id, 'staff', ctx.user.id, upload, async (tx) => {
+        if (!(await repo.lock(tx, businessId, id))) throw notFound();
+      });
+      return {
+        id: written.id,
+        seq: written.seq,
+        conversation_id: id,
+        side: 'staff',
+        author_name: ctx.user.name,
+        body: upload.body,
+        attachment: { name: upload.attachment.name, content_type: upload.attachment.type, size_bytes: upload.attachment.bytes.length },
+        created_at: written.at.toISOString(),
+      };
+    },
+
+    /** A file of a conversation of the business (staff). */
+    async staffAttachment(ctx: BusinessContext, id: string, messageId: string) {
+      await loadForStaff(ctx, id);
+      return openFile(ctx.business.row.id, id, messageId);
     },
 
     async assign(ctx: BusinessContext, id: string, userId: string | null): Promise<ChatConversation> {

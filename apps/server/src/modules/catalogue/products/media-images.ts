@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata } from 'sharp';
 import { fieldError } from '@merchant/core';
+import { sniffFileType } from '@/lib/file-type';
 import { MEDIA_FORMATS, MEDIA_RENDITION_WIDTHS, type MediaFormat, type MediaRendition } from '@merchant/catalogue';
 
 /** Decoding stops past this many pixels (a small file may claim a huge canvas). */
@@ -26,11 +27,8 @@ const notAnImage = () => fieldError('MEDIA_INVALID', 'file', 'Not an image. Uplo
 
 /** The format the first bytes announce (JPEG, PNG, WebP, GIF), or null: never the name or the declared type. */
 export function sniffFormat(bytes: Buffer): MediaFormat | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'webp';
-  if (bytes.length >= 6 && /^GIF8[79]a$/.test(bytes.toString('latin1', 0, 6))) return 'gif';
-  return null;
+  const type = sniffFileType(bytes);
+  return type && type !== 'application/pdf' ? (type.slice('image/'.length) as MediaFormat) : null;
 }
 
 /**

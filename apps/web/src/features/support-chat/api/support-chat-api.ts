@@ -1,7 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import { CHAT_SOCKET_PATHS, supportChatEndpoints, type StartChatBody } from '@merchant/business';
+import { CHAT_SOCKET_PATHS, supportChatEndpoints, type ChatMessage, type StartChatBody } from '@merchant/business';
 import { fillPath } from '@merchant/core';
-import { call } from '@/lib/api-client';
+import { call, endpointUrl } from '@/lib/api-client';
 import { endpointQuery } from '@/lib/queries';
 
 /** Where the page keeps a business's conversation token (the conversation survives a reload). */
@@ -43,5 +43,22 @@ export function usePostMessage(businessId: string, token: string) {
   return useMutation({
     meta: { silent: true },
     mutationFn: (body: string) => call(supportChatEndpoints.post, { params: { business_id: businessId, token }, body: { body } }),
+  });
+}
+
+/** A message's file as the customer reads it (the conversation's token). */
+export const customerAttachmentUrl = (businessId: string, token: string, m: ChatMessage) =>
+  endpointUrl(supportChatEndpoints.readAttachment, { business_id: businessId, token, message_id: m.id });
+
+/** The customer sends a file, with the text written so far (multipart: `file` and `body`). */
+export function usePostFile(businessId: string, token: string) {
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: ({ file, body }: { file: File; body: string }) => {
+      const formData = new FormData();
+      formData.append('body', body);
+      formData.append('file', file);
+      return call(supportChatEndpoints.postAttachment, { params: { business_id: businessId, token }, formData });
+    },
   });
 }

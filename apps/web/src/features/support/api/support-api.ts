@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { CHAT_SOCKET_PATHS, supportChatEndpoints as chat, type ChatStatus, type InboxQuery } from '@merchant/business';
+import { CHAT_SOCKET_PATHS, supportChatEndpoints as chat, type CannedReplyBody, type ChatMessage, type ChatStatus, type InboxQuery } from '@merchant/business';
 import { fillPath } from '@merchant/core';
-import { call } from '@/lib/api-client';
+import { call, endpointUrl } from '@/lib/api-client';
 import { endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
 
 export const inboxQuery = (businessId: string, query: InboxQuery) => queryOptions(endpointQuery(chat.inbox, { params: { business_id: businessId }, query }));
@@ -33,5 +33,41 @@ export function useSetStatus(businessId: string, id: string) {
   return useMutation({
     mutationFn: (status: ChatStatus) => call(chat.setStatus, { params: { business_id: businessId, id }, body: { status } }),
     onSuccess: () => refreshConversation(client, businessId, id),
+  });
+}
+
+/** A message's file as the staff read it (the session's cookie; `chat:view`). */
+export const staffAttachmentUrl = (businessId: string, m: ChatMessage) =>
+  endpointUrl(chat.staffAttachment, { business_id: businessId, id: m.conversation_id, message_id: m.id });
+
+/** An answer with a file (multipart: `file` and the optional text in `body`). */
+export function useAnswerFile(businessId: string, id: string) {
+  return useMutation({
+    mutationFn: ({ file, body }: { file: File; body: string }) => {
+      const formData = new FormData();
+      formData.append('body', body);
+      formData.append('file', file);
+      return call(chat.answerAttachment, { params: { business_id: businessId, id }, formData });
+    },
+  });
+}
+
+const refreshCanned = (client: ReturnType<typeof useQueryClient>, businessId: string) =>
+  invalidateEndpoints(client, [endpointScope(chat.cannedList, { params: { business_id: businessId } })]);
+
+export function useSaveCanned(businessId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: CannedReplyBody }) =>
+      id ? call(chat.cannedUpdate, { params: { business_id: businessId, id }, body }) : call(chat.cannedCreate, { params: { business_id: businessId }, body }),
+    onSuccess: () => refreshCanned(client, businessId),
+  });
+}
+
+export function useDeleteCanned(businessId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(chat.cannedDelete, { params: { business_id: businessId, id } }),
+    onSuccess: () => refreshCanned(client, businessId),
   });
 }

@@ -1,14 +1,30 @@
-import { Alert, Button, Container, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Container, FileInput, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { MAX_CHAT_MESSAGE_LENGTH, StartChatBodySchema, type ChatMessage, type PublicChat } from '@merchant/business';
+import {
+  CHAT_ATTACHMENT_ACCEPT,
+  MAX_CHAT_ATTACHMENT_SIZE_LABEL,
+  MAX_CHAT_MESSAGE_LENGTH,
+  StartChatBodySchema,
+  type ChatMessage,
+  type PublicChat,
+} from '@merchant/business';
 import { ChatMessages } from '@/components/chat-messages';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { ApiError } from '@/lib/api-client';
 import { mergeMessages, useChatSocket } from '@/lib/chat-socket';
 import { errorMessage } from '@/lib/error-message';
-import { customerSocketPath, publicChatQuery, storeToken, storedToken, usePostMessage, useStartChat } from '@/features/support-chat/api/support-chat-api';
+import {
+  customerAttachmentUrl,
+  customerSocketPath,
+  publicChatQuery,
+  storeToken,
+  storedToken,
+  usePostFile,
+  usePostMessage,
+  useStartChat,
+} from '@/features/support-chat/api/support-chat-api';
 
 /**
  * The business's public support chat (`/public/{business_id}/support-chat`, no sign-in; docs/decisions.md "Support
@@ -155,6 +171,7 @@ function Conversation({ businessId, token, onInvalid }: { businessId: string; to
         typing={typingUntil > now}
         seenSeq={Math.max(seen, conversation.staff_read_seq)}
         label={`Conversation with ${business.name}`}
+        attachmentUrl={(m) => customerAttachmentUrl(businessId, token, m)}
       />
       <Composer businessId={businessId} token={token} onSent={(m) => add([m])} onTyping={() => socket.send({ type: 'typing' })} />
     </Paper>
@@ -163,16 +180,18 @@ function Conversation({ businessId, token, onInvalid }: { businessId: string; to
 
 function Composer({ businessId, token, onSent, onTyping }: { businessId: string; token: string; onSent: (m: ChatMessage) => void; onTyping: () => void }) {
   const post = usePostMessage(businessId, token);
+  const postFile = usePostFile(businessId, token);
   const [body, setBody] = useState('');
+  const [file, setFile] = useState<File | null>(null);
   const send = (event?: React.FormEvent) => {
     event?.preventDefault();
-    if (!body.trim()) return;
-    post.mutate(body, {
-      onSuccess: (message) => {
-        setBody('');
-        onSent(message);
-      },
-    });
+    const done = (message: ChatMessage) => {
+      setBody('');
+      setFile(null);
+      onSent(message);
+    };
+    if (file) postFile.mutate({ file, body }, { onSuccess: done });
+    else if (body.trim()) post.mutate(body, { onSuccess: done });
   };
   return (
     <form onSubmit={send} noValidate>
@@ -184,7 +203,7 @@ function Composer({ businessId, token, onSent, onTyping }: { businessId: string;
           maxRows={6}
           maxLength={MAX_CHAT_MESSAGE_LENGTH}
           value={body}
-          error={post.isError ? errorMessage(post.error) : undefined}
+          error={post.isError && !file ? errorMessage(post.error) : undefined}
           onChange={(e) => {
             setBody(e.currentTarget.value);
             onTyping();
@@ -193,9 +212,24 @@ function Composer({ businessId, token, onSent, onTyping }: { businessId: string;
             if (e.key === 'Enter' && !e.shiftKey) send(e);
           }}
         />
-        <Button type="submit" loading={post.isPending} style={{ alignSelf: 'flex-end' }}>
-          Send
-        </Button>
+        <Group justify="space-between" align="flex-end" gap="xs" wrap="wrap">
+          <FileInput
+            label="Attach a file"
+            description={`An image or a PDF, up to ${MAX_CHAT_ATTACHMENT_SIZE_LABEL}`}
+            accept={CHAT_ATTACHMENT_ACCEPT}
+            clearable
+            value={file}
+            onChange={(next) => {
+              setFile(next);
+              postFile.reset();
+            }}
+            error={postFile.isError ? errorMessage(postFile.error) : undefined}
+            style={{ flex: '1 1 200px', minWidth: 0 }}
+          />
+          <Button type="submit" loading={post.isPending || postFile.isPending}>
+            Send
+          </Button>
+        </Group>
       </Stack>
     </form>
   );

@@ -1,8 +1,17 @@
-import { Alert, Badge, Box, Button, Group, Paper, Select, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Box, Button, FileInput, Group, Paper, Select, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
-import { MAX_CHAT_MESSAGE_LENGTH, type ChatConversation, type ChatMessage, type ChatThread, type InboxQuery } from '@merchant/business';
+import { Link, useParams, useSearchParams } from 'react-router';
+import {
+  CHAT_ATTACHMENT_ACCEPT,
+  MAX_CHAT_ATTACHMENT_SIZE_LABEL,
+  MAX_CHAT_MESSAGE_LENGTH,
+  type ChatConversation,
+  type ChatMessage,
+  type ChatThread,
+  type InboxQuery,
+} from '@merchant/business';
+import { href } from '@/app/route-table';
 import { ChatMessages } from '@/components/chat-messages';
 import { EmptyState } from '@/components/empty-state';
 import { PageFrame } from '@/components/page-frame';
@@ -13,9 +22,11 @@ import {
   cannedQuery,
   inboxQuery,
   refreshConversation,
+  staffAttachmentUrl,
   staffSocketPath,
   threadQuery,
   useAnswer,
+  useAnswerFile,
   useAssign,
   useSetStatus,
 } from '@/features/support/api/support-api';
@@ -116,9 +127,14 @@ export function Component() {
       title="Support"
       description="Answer the customers who write from your support chat page. Answers left unread for 10 minutes are emailed to the customer."
       actions={
-        <Text size="sm" c="dimmed" role="status">
-          {socket.connected ? `${inbox.data?.unread_total ?? 0} unread` : 'Connecting…'}
-        </Text>
+        <>
+          <Text size="sm" c="dimmed" role="status">
+            {socket.connected ? `${inbox.data?.unread_total ?? 0} unread` : 'Connecting…'}
+          </Text>
+          <Button component={Link} to={href('payments.support-canned-replies', { business_id: businessId })} variant="default" size="xs">
+            Canned replies and chat button
+          </Button>
+        </>
       }
     >
       <Group align="flex-start" gap="md" wrap="nowrap">
@@ -237,6 +253,7 @@ function Thread(props: { businessId: string; id: string; socket: ChatSocket; typ
         typing={props.typing}
         seenSeq={Math.max(props.seenSeq, conversation.customer_read_seq)}
         label={`Messages with ${conversation.customer_name}`}
+        attachmentUrl={(m) => staffAttachmentUrl(businessId, m)}
       />
       {canReply ? <AnswerBox businessId={businessId} id={id} onSent={add} onTyping={() => socket.send({ type: 'typing', conversation_id: id })} /> : null}
     </Paper>
@@ -245,17 +262,19 @@ function Thread(props: { businessId: string; id: string; socket: ChatSocket; typ
 
 function AnswerBox({ businessId, id, onSent, onTyping }: { businessId: string; id: string; onSent: (m: ChatMessage) => void; onTyping: () => void }) {
   const answer = useAnswer(businessId, id);
+  const answerFile = useAnswerFile(businessId, id);
   const canned = useQuery(cannedQuery(businessId));
   const [body, setBody] = useState('');
+  const [file, setFile] = useState<File | null>(null);
   const send = (event?: React.FormEvent) => {
     event?.preventDefault();
-    if (!body.trim()) return;
-    answer.mutate(body, {
-      onSuccess: (m) => {
-        setBody('');
-        onSent(m);
-      },
-    });
+    const done = (m: ChatMessage) => {
+      setBody('');
+      setFile(null);
+      onSent(m);
+    };
+    if (file) answerFile.mutate({ file, body }, { onSuccess: done });
+    else if (body.trim()) answer.mutate(body, { onSuccess: done });
   };
   const replies = canned.data ?? [];
   return (
@@ -280,7 +299,7 @@ function AnswerBox({ businessId, id, onSent, onTyping }: { businessId: string; i
           maxRows={6}
           maxLength={MAX_CHAT_MESSAGE_LENGTH}
           value={body}
-          error={answer.isError ? errorMessage(answer.error) : undefined}
+          error={answer.isError && !file ? errorMessage(answer.error) : undefined}
           onChange={(e) => {
             setBody(e.currentTarget.value);
             onTyping();
@@ -289,9 +308,24 @@ function AnswerBox({ businessId, id, onSent, onTyping }: { businessId: string; i
             if (e.key === 'Enter' && !e.shiftKey) send(e);
           }}
         />
-        <Button type="submit" loading={answer.isPending} style={{ alignSelf: 'flex-end' }}>
-          Send answer
-        </Button>
+        <Group justify="space-between" align="flex-end" gap="xs" wrap="wrap">
+          <FileInput
+            label="Attach a file"
+            description={`An image or a PDF, up to ${MAX_CHAT_ATTACHMENT_SIZE_LABEL}`}
+            accept={CHAT_ATTACHMENT_ACCEPT}
+            clearable
+            value={file}
+            onChange={(next) => {
+              setFile(next);
+              answerFile.reset();
+            }}
+            error={answerFile.isError ? errorMessage(answerFile.error) : undefined}
+            style={{ flex: '1 1 200px', minWidth: 0 }}
+          />
+          <Button type="submit" loading={answer.isPending || answerFile.isPending}>
+            Send answer
+          </Button>
+        </Group>
       </Stack>
     </form>
   );
