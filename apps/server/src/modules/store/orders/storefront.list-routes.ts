@@ -20,7 +20,7 @@ export interface ListRouting {
   route: (method: 'GET' | 'POST', url: string, handler: Handler) => void;
   page: (handler: (store: Store, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) => Handler;
   cached: (path: (req: FastifyRequest) => string, render: (store: Store, req: FastifyRequest) => Promise<string | null>, type?: string) => Handler;
-  send: (req: FastifyRequest, reply: FastifyReply, body: string, options?: { cacheable?: boolean }) => unknown;
+  send: (req: FastifyRequest, reply: FastifyReply, body: string, options?: { etag?: string }) => unknown;
   notFound: (store: Store, req: FastifyRequest, reply: FastifyReply) => unknown;
   closed: (store: Store, req: FastifyRequest, reply: FastifyReply) => unknown;
 }
@@ -131,10 +131,12 @@ export function storefrontListRoutes(shop: ListRouting, storefront: StorefrontSe
         }
         return body;
       };
-      const body = options.cache ? await storefront.cachedPage(store, href, renderPage) : await renderPage();
+      const page = options.cache
+        ? await storefront.cachedPage(store, href, renderPage)
+        : await renderPage().then((body) => (body === null ? null : { body, etag: undefined }));
       if (outcome === 'stale') return reply.redirect(listHref(base, { sort: place.sort }, q), 303);
       if (outcome === 'closed') return closed(store, req, reply);
-      return body === null ? notFound(store, req, reply) : send(req, reply, body, options.cache ? { cacheable: true } : {});
+      return page === null ? notFound(store, req, reply) : send(req, reply, page.body, page.etag ? { etag: page.etag } : {});
     });
   }
 

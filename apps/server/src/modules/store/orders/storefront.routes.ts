@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isApiPath } from '@merchant/core';
 import { STORE_POLICIES, type StorePolicy } from '@merchant/catalogue';
@@ -83,15 +82,15 @@ export function storefrontRoutes(
   /** The store of each request being answered: a page view of it counts when an HTML page is sent. */
   const storeOfRequest = new WeakMap<FastifyRequest, Store>();
 
-  function send(req: FastifyRequest, reply: FastifyReply, body: string, options: { status?: number; type?: string; cacheable?: boolean } = {}) {
+  /** Sends a page; `etag`: a cached page's (it is revalidated by it, `no-cache`), else the page is not to be kept (`no-store`). */
+  function send(req: FastifyRequest, reply: FastifyReply, body: string, options: { status?: number; type?: string; etag?: string } = {}) {
     const store = storeOfRequest.get(req);
     // A page view: a page of the store sent to a GET (not HEAD, a post, a missing page, the sitemap or robots.txt).
     if (store && req.method === 'GET' && (options.status ?? 200) === 200 && !options.type) storefront.countView(store);
     reply.header('Content-Security-Policy', csp).type(options.type ?? 'text/html; charset=utf-8');
-    if (options.cacheable) {
-      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-      reply.header('Cache-Control', 'no-cache').header('ETag', etag);
-      if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+    if (options.etag) {
+      reply.header('Cache-Control', 'no-cache').header('ETag', options.etag);
+      if (req.headers['if-none-match'] === options.etag) return reply.status(304).send();
     } else {
       reply.header('Cache-Control', 'no-store');
     }
@@ -184,8 +183,8 @@ export function storefrontRoutes(
 
     const cached = (path: (req: FastifyRequest) => string, render: (store: Store, req: FastifyRequest) => Promise<string | null>, type?: string) =>
       page(async (store, req, reply) => {
-        const body = await storefront.cachedPage(store, path(req), () => render(store, req));
-        return body === null ? notFound(store, req, reply) : send(req, reply, body, { cacheable: true, ...(type ? { type } : {}) });
+        const page = await storefront.cachedPage(store, path(req), () => render(store, req));
+        return page === null ? notFound(store, req, reply) : send(req, reply, page.body, { etag: page.etag, ...(type ? { type } : {}) });
       });
 
     route(

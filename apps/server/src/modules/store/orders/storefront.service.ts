@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createHash } from 'node:crypto';
 import { AppError, priceOrder, type OrderDiscount, type OrderLine } from '@merchant/core';
 import { STORE_POLICIES, type Pickup, type StoreCartLine, type StoreOrderAddress, type StoreOrderLine } from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
@@ -81,6 +81,12 @@ class CheckoutRefused extends Error {
  * The storefront (docs/online-store.md, "Storefront"): the store of a shop host, its catalogue and rendered pages
  * (cached per business, purged by kind), the visitors' carts, and the order a checkout places.
  */
+/** A storefront page as kept: its HTML (or XML) and the ETag it is answered with. */
+export interface CachedStorePage {
+  body: string;
+  etag: string;
+}
+
 export function createStorefrontService(deps: {
   db: Executor;
   clock: Clock;
@@ -130,7 +136,7 @@ export function createStorefrontService(deps: {
     };
   }
 
-  const pages = createPageCache<string>(CACHED_PAGES);
+  const pages = createPageCache<CachedStorePage>(CACHED_PAGES);
   // The business of each host, so a cached page costs no query; a purge drops it here and, bumping the row, everywhere.
   const stores = createStoreBusinessCache(deps.changes);
   const catalogues = createPageCache<Promise<StorefrontCatalogue>>(CACHED_CATALOGUES);
@@ -246,13 +252,18 @@ export function createStorefrontService(deps: {
       return themedHomePage(store.page, await homeCatalogue(db, store.business.id, draft, HOME_PRODUCTS), draft);
     },
 
-    /** A rendered page of the store, from the cache or rendered now (null: no such page). */
-    async cachedPage(store: Store, path: string, render: () => Promise<string | null>): Promise<string | null> {
+    /**
+     * A rendered page of the store with its ETag, from the cache or rendered now (null: no such page). The tag is
+     * the page's digest, taken once when the page is kept: a cached page's answer hashes nothing.
+     */
+    async cachedPage(store: Store, path: string, render: () => Promise<string | null>): Promise<CachedStorePage | null> {
       const cacheKey = `${store.versionKey}${path}`;
       const hit = pages.get(cacheKey);
       if (hit !== undefined) return hit;
-      const page = await render();
-      if (page !== null) pages.set(cacheKey, page);
+      const body = await render();
+      if (body === null) return null;
+      const page = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
+      pages.set(cacheKey, page);
       return page;
     },
 
