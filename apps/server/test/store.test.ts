@@ -530,20 +530,29 @@ describe('store orders in the dashboard', () => {
 });
 
 describe('the storefront cache', () => {
-  it('shows a price changed in the dashboard once the change purged the products', async () => {
+  it("shows a price changed in the dashboard once the change purged the products, and revalidates by the page's ETag", async () => {
     const product = await createProduct(owner, business.id, { name: 'Seasonal espresso', price: 19_00 });
     const shopper = visitor();
-    expect((await shopper.get(`/products/${product.id}`)).body).toContain('SGD 19.00');
+    const first = await shopper.get(`/products/${product.id}`);
+    expect(first.body).toContain('SGD 19.00');
     const cachedBefore = t.services.store.storefront.pages.size;
     expect((await shopper.get(`/products/${product.id}`)).body).toContain('SGD 19.00');
     expect(t.services.store.storefront.pages.size).toBe(cachedBefore);
+    // The kept page's tag: the same on every answer, and a browser holding it gets 304 without the page.
+    const etag = String(first.headers.etag);
+    expect([etag, first.headers['cache-control']]).toEqual([expect.stringMatching(/^"[\w-]{27}"$/), 'no-cache']);
+    const revalidated = await t.app.inject({ method: 'GET', url: `/products/${product.id}`, headers: { host: shopHost, 'if-none-match': etag } });
+    expect([revalidated.statusCode, revalidated.body]).toEqual([304, '']);
     await owner.ok(productEndpoints.update, {
       params: { business_id: business.id, product_id: product.id },
       body: { options: [], variants: [{ id: product.variants[0]!.id, price: 21_50 }] },
     });
-    const after = (await shopper.get(`/products/${product.id}`)).body;
-    expect(after).toContain('SGD 21.50');
-    expect(after).not.toContain('SGD 19.00');
+    const changed = await shopper.get(`/products/${product.id}`);
+    expect(changed.body).toContain('SGD 21.50');
+    expect(changed.body).not.toContain('SGD 19.00');
+    expect(changed.headers.etag).not.toBe(etag);
+    const stale = await t.app.inject({ method: 'GET', url: `/products/${product.id}`, headers: { host: shopHost, 'if-none-match': etag } });
+    expect(stale.statusCode).toBe(200);
   });
 
   it('answers a cached page without a query, and a purge or a rename from anywhere shows at the next request', async () => {
