@@ -4,7 +4,7 @@ import { maskName, partnerEndpoints, referralEndpoints, type ReferredBusiness } 
 import { auditLogs } from '../src/db/schema';
 import { rewardIn } from '../src/modules/business/partners/referrals.service';
 import { card } from './factories/charges';
-import { createTestContext, failure, type TestContext } from './harness';
+import { createTestContext, failure, mailbox, type TestContext } from './harness';
 import { createBusiness, signInAgain, unique, type FactoryBusiness } from './factories';
 
 /**
@@ -112,6 +112,12 @@ describe('a business that signs up with the code', () => {
     expect(row).toMatchObject({ reward: 'credited', reward_amount: { amount: 50_00, currency: 'sgd' } });
     expect(row.rewarded_at).not.toBeNull();
     expect((await programOf()).earned).toEqual({ amount: 50_00, currency: 'sgd' });
+    // The referrer's owner is mailed once, with the referred business's name masked.
+    const mails = (await mailbox(t.app)).filter((m) => m.to === referrer.people.owner.email && m.subject.startsWith('You earned a referral reward'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('You earned a referral reward of SGD 50.00');
+    expect(mails[0]!.text).toContain(maskName(referred.name));
+    expect(mails[0]!.text).not.toContain(referred.name);
     // The referred business's own balance holds its payment only.
     expect(await availableOf(referred)).toBe(0);
   });

@@ -1,4 +1,4 @@
-import { addDays, localDate, monthStartDate, parseMajorToMinor, startOfLocalDay, type CalendarDate } from '@merchant/core';
+import { addDays, formatMoneyWithCode, localDate, monthStartDate, parseMajorToMinor, startOfLocalDay, type CalendarDate } from '@merchant/core';
 import {
   CONTEST_LEADERBOARD_SIZE,
   CONTEST_RULE,
@@ -14,6 +14,8 @@ import type { Executor } from '@/db/client';
 import { UNATTENDED, type BusinessContext, type RequestMeta } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
+import type { Mailer } from '@/mail/mailer';
+import type { NotificationSettingsService } from '../notification-settings/notification-settings.service';
 import type { LedgerService } from '@/modules/payments/ledger/ledger.service';
 import { referralPaymentsReadModel } from '@/modules/payments/charges/referral-payments.read-model';
 import type { PartnersService } from './partners.service';
@@ -53,11 +55,13 @@ export function createReferralsService(deps: {
   clock: Clock;
   audit: AuditService;
   ledger: LedgerService;
+  mailer: Mailer;
+  notificationSettings: Pick<NotificationSettingsService, 'ownerEmails'>;
   partners: Pick<PartnersService, 'codeFor'>;
 }) {
-  const { db, clock, audit, ledger } = deps;
+  const { db, clock, audit, ledger, mailer } = deps;
 
-  /** Credits one referral's reward in its own transaction, once: the claim and the posting commit together. */
+  /** Credits one referral's reward in its own transaction, once: the claim, the posting and the owners' mail commit together. */
   async function credit(referrerId: string, referredId: string, name: string, currency: string, now: Date): Promise<boolean> {
     const amount = rewardIn(currency);
     return db.transaction(async (tx) => {
@@ -81,6 +85,10 @@ export function createReferralsService(deps: {
         objectType: 'business_referral',
         objectId: transactionId,
       });
+      const money = formatMoneyWithCode(amount, currency);
+      const subject = `You earned a referral reward of ${money}`;
+      const text = `${maskName(name)}, a business you referred, was verified and took its first payment. ${money} was credited to your available balance on ${now.toUTCString()}; it is paid out with your balance.`;
+      for (const to of await deps.notificationSettings.ownerEmails(referrerId, tx)) await mailer.send(tx, { to, subject, text });
       return true;
     });
   }
