@@ -22,6 +22,7 @@ export const TABLE_OWNERS = {
   businessEmailTemplates: 'business/email-templates',
   partnerReferralCodes: 'business/partners',
   partnerLinks: 'business/partners',
+  partnerInvitations: 'business/partners',
   partnerCommissions: 'business/partners',
   businessReferrals: 'business/partners',
   onboardingAnswers: 'business/onboarding',

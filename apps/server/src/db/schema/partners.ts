@@ -34,7 +34,8 @@ export const partnerLinks = pgTable(
     partnerBusinessId: uuid('partner_business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
-    source: text('source', { enum: ['referral'] }).notNull(),
+    /** How the link was made: the partner's referral link at sign-up, or an invitation the merchant accepted. */
+    source: text('source', { enum: ['referral', 'invitation'] }).notNull(),
     status: text('status', { enum: ['active', 'ended'] }).notNull(),
     linkedAt: ts('linked_at').notNull(),
     endedAt: ts('ended_at'),
@@ -124,5 +125,40 @@ export const businessReferrals = pgTable(
       .where(sql`rewarded_at is null`),
     check('business_referrals_self_check', sql`business_id <> referred_business_id`),
     check('business_referrals_reward_check', sql`(rewarded_at is null) = (reward_amount is null) and (rewarded_at is null) = (reward_currency is null)`),
+  ],
+);
+
+/**
+ * A partner's invitation of an existing merchant, by the email of one of its owners (docs/decisions.md, "Partner
+ * invitations"). Any merchant business that person owns sees it; the one that accepts or declines is recorded
+ * (`business_id`). Pending until answered, revoked by the partner, or past `expires_at` (then shown as expired and
+ * marked so when the partner invites the same email again); at most one pending invitation per partner and email.
+ */
+export const partnerInvitations = pgTable(
+  'partner_invitations',
+  {
+    id: uuid('id').primaryKey(),
+    partnerBusinessId: uuid('partner_business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** Lower case. */
+    email: text('email').notNull(),
+    status: text('status', { enum: ['pending', 'accepted', 'declined', 'revoked', 'expired'] }).notNull(),
+    invitedByUserId: uuid('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: ts('expires_at').notNull(),
+    /** The merchant business that answered it (accepted or declined). */
+    businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'set null' }),
+    respondedByUserId: uuid('responded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    respondedAt: ts('responded_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('partner_invitations_pending_key')
+      .on(t.partnerBusinessId, t.email)
+      .where(sql`status = 'pending'`),
+    index('partner_invitations_email_idx')
+      .on(t.email)
+      .where(sql`status = 'pending'`),
+    index('partner_invitations_partner_idx').on(t.partnerBusinessId, t.createdAt),
   ],
 );
