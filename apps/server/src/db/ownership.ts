@@ -23,6 +23,8 @@ export const TABLE_OWNERS = {
   partnerReferralCodes: 'business/partners',
   partnerLinks: 'business/partners',
   partnerInvitations: 'business/partners',
+  referralContests: 'business/partners',
+  referralContestResults: 'business/partners',
   partnerCommissions: 'business/partners',
   businessReferrals: 'business/partners',
   onboardingAnswers: 'business/onboarding',

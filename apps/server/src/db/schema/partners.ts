@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, ts } from './common';
 import { businesses } from './business';
 import { users } from './identity';
@@ -161,4 +161,49 @@ export const partnerInvitations = pgTable(
       .where(sql`status = 'pending'`),
     index('partner_invitations_partner_idx').on(t.partnerBusinessId, t.createdAt),
   ],
+);
+
+/** A contest prize: for a rank, a text ("A trip to Bali") or an amount (minor units), or both. */
+export type ContestPrizeRow = { rank: number; text: string | null; amount: { amount: number; currency: string } | null };
+
+/**
+ * A referral contest among partners, made by the platform (docs/decisions.md, "Refer and Earn and the referral
+ * contest"): a period (`starts_at` to before `ends_at`), a rule and prizes per rank. Once it ends, the scheduled job
+ * freezes its results (`referral_contest_results`) and sets `frozen_at`, under this row's lock, once.
+ */
+export const referralContests = pgTable(
+  'referral_contests',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    rule: text('rule', { enum: ['most_verified', 'most_volume'] }).notNull(),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    prizes: jsonb('prizes').$type<ContestPrizeRow[]>().notNull().default([]),
+    frozenAt: ts('frozen_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('referral_contests_period_idx').on(t.endsAt, t.startsAt),
+    check('referral_contests_period_check', sql`starts_at < ends_at`),
+    check('referral_contests_rule_check', sql`rule in ('most_verified', 'most_volume')`),
+  ],
+);
+
+/** A contest's frozen standings: one row per ranked partner, written once when the contest is frozen. */
+export const referralContestResults = pgTable(
+  'referral_contest_results',
+  {
+    contestId: uuid('contest_id')
+      .notNull()
+      .references(() => referralContests.id, { onDelete: 'cascade' }),
+    partnerBusinessId: uuid('partner_business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    rank: integer('rank').notNull(),
+    /** The rule's figure: qualified merchants, or volume in US cents at the reference rates. */
+    score: bigint('score', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.contestId, t.partnerBusinessId] }), index('referral_contest_results_rank_idx').on(t.contestId, t.rank)],
 );

@@ -17,12 +17,20 @@ export const referralsModule = defineModule({
     ledger,
     partners,
     notificationSettings,
-  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer'> & { ledger: LedgerService; partners: PartnersService; notificationSettings: NotificationSettingsService }) =>
-    createReferralsService({ db, clock, audit, mailer, ledger, partners, notificationSettings }),
+  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer'> & {
+    ledger: LedgerService;
+    partners: PartnersService;
+    notificationSettings: NotificationSettingsService;
+  }) => createReferralsService({ db, clock, audit, mailer, ledger, partners, notificationSettings }),
   routes: referralsRoutes,
   /** Every hour: the rewards of referred businesses that were verified and took their first payment in time, once each. */
-  jobs: (jobs, referrals) =>
+  jobs: (jobs, referrals) => {
     jobs.schedule('referrals.accrue-rewards', { every: hours(1) }, async ({ data }) => {
       await referrals.accrueRewards(new Date(data.tick));
-    }),
+    });
+    /** Every hour: the results of contests that ended, frozen once each. */
+    jobs.schedule('referrals.freeze-contests', { every: hours(1) }, async ({ data }) => {
+      await referrals.freezeEnded(new Date(data.tick));
+    });
+  },
 });
