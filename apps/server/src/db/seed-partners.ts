@@ -115,8 +115,8 @@ export async function seedDemoPartners(db: Executor, seed: DemoSeed, now: Date, 
 }
 
 /**
- * The platform's contests (no screen makes them): a past one over the partner's year, most verified referrals, its
- * results frozen by the job as it runs after the end; and this month's (UTC), most volume, still running. And a pending
+ * The platform's contests (no screen makes them): a past one over the partner's year, most volume, its results frozen
+ * by the job as it runs after the end; and this month's (UTC), most verified referrals, still running. And a pending
  * invitation from the partner to the owner of the business still at verification, sent two days ago.
  */
 async function seedContestsAndInvitation(
@@ -128,25 +128,25 @@ async function seedContestsAndInvitation(
 ): Promise<void> {
   const thisMonth = `${now.toISOString().slice(0, 7)}-01`;
   await referrals.createContest({
-    name: 'Referral race of the year',
-    rule: 'most_verified',
+    name: 'Volume cup of the year',
+    rule: 'most_volume',
     startsAt: new Date(`${firstMonth}T00:00:00Z`),
     endsAt: new Date(`${thisMonth}T00:00:00Z`),
     prizes: [
-      { rank: 1, text: 'A weekend in Bali for two', amount: null },
-      { rank: 2, text: null, amount: { amount: 500_00, currency: 'sgd' } },
+      { rank: 1, text: 'Featured partner of the year', amount: { amount: 1_000_00, currency: 'sgd' } },
+      { rank: 2, text: null, amount: { amount: 300_00, currency: 'sgd' } },
       { rank: 3, text: null, amount: { amount: 200_00, currency: 'sgd' } },
     ],
   });
   await referrals.freezeEnded(now);
   await referrals.createContest({
-    name: 'Volume cup of the month',
-    rule: 'most_volume',
+    name: 'Referral race of the month',
+    rule: 'most_verified',
     startsAt: new Date(`${thisMonth}T00:00:00Z`),
     endsAt: new Date(`${monthStartAfter(thisMonth, 1)}T00:00:00Z`),
     prizes: [
-      { rank: 1, text: 'Featured partner of the month', amount: { amount: 1_000_00, currency: 'sgd' } },
-      { rank: 2, text: null, amount: { amount: 300_00, currency: 'sgd' } },
+      { rank: 1, text: 'A weekend in Bali for two', amount: null },
+      { rank: 2, text: null, amount: { amount: 500_00, currency: 'sgd' } },
     ],
   });
   const sentAt = new Date(now.getTime() - 2 * DAY_MS);

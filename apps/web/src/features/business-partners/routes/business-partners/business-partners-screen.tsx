@@ -71,7 +71,7 @@ export function Component() {
       title: `End the link with ${p.partner_name}?`,
       children: (
         <Text size="sm">
-          {p.partner_name} will no longer see your business or earn on your payments. Both of you get an email. A new link needs a new referral.
+          {p.partner_name} will no longer see your business or earn on your payments. Both of you get an email. A new link needs a new referral or invitation.
         </Text>
       ),
       labels: { confirm: 'End link', cancel: 'Keep it' },
