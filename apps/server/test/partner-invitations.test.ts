@@ -127,7 +127,10 @@ describe('the merchant', () => {
     expect(failure(res).code).toBe('PARTNER_ALREADY_LINKED');
     expect(failure(res).message).toContain(partner.name);
     const { partners } = await merchant.people.owner.agent.ok(partnerEndpoints.businessPartners, at(merchant));
-    await merchant.people.owner.agent.ok(partnerEndpoints.endLink, { params: { business_id: merchant.id, link_id: partners[0]!.link_id }, body: { confirm: true } });
+    await merchant.people.owner.agent.ok(partnerEndpoints.endLink, {
+      params: { business_id: merchant.id, link_id: partners[0]!.link_id },
+      body: { confirm: true },
+    });
     expect((await answer(merchant.people.owner.agent, merchant, sent.id, 'accept')).status).toBe(200);
   });
 

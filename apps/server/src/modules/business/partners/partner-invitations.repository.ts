@@ -38,7 +38,10 @@ export const partnerInvitationsRepository = {
   /** The partner's invitations, newest first, with the name of the merchant that accepted (null for any other answer). */
   async ofPartner(db: Executor, partnerBusinessId: string) {
     return db
-      .select({ invitation: partnerInvitations, businessName: sql<string | null>`case when ${partnerInvitations.status} = 'accepted' then ${businesses.name} end` })
+      .select({
+        invitation: partnerInvitations,
+        businessName: sql<string | null>`case when ${partnerInvitations.status} = 'accepted' then ${businesses.name} end`,
+      })
       .from(partnerInvitations)
       .leftJoin(businesses, eq(businesses.id, partnerInvitations.businessId))
       .where(eq(partnerInvitations.partnerBusinessId, partnerBusinessId))
