@@ -156,8 +156,8 @@ describe('the referral contest', () => {
       await session.page.waitForURL((url) => url.pathname.startsWith(`/business/${partner.business_id}/partner`));
       await session.page.goto(`/business/${partner.business_id}/partner/referral-contest`);
       await session.page.getByRole('heading', { level: 1, name: 'Referral contest' }).waitFor();
-      // The demo's running contest (most verified referrals this month), beside the demo's frozen past one.
-      const card = session.page.getByRole('region', { name: 'Referral race of the month' });
+      // The demo's running contest (most verified referrals this month and the next).
+      const card = session.page.getByRole('region', { name: 'Referral race of the season' });
       await card.getByText(/of \d+ partners/).waitFor();
       await card.getByText(`${partnerName} (you)`).first().waitFor();
       await card.getByText(maskName(rivalName)).first().waitFor();
@@ -166,7 +166,7 @@ describe('the referral contest', () => {
       const { contests } = await partnerApi.call<{
         contests: { name: string; you: { rank: number; score: number }; leaderboard: { name: string; you: boolean }[] }[];
       }>('GET', `/v1/business/${partner.business_id}/partner/referral-contest`);
-      const contest = contests.find((c) => c.name === 'Referral race of the month')!;
+      const contest = contests.find((c) => c.name === 'Referral race of the season')!;
       expect(contest.you.score).toBe(1);
       expect(contest.leaderboard.filter((r) => !r.you).every((r) => r.name.includes('•'))).toBe(true);
       await card.getByText(`${contest.you.rank} of`, { exact: false }).first().waitFor();

@@ -65,14 +65,14 @@ describe('the demo partner', () => {
     const params = { business_id: (await agent.ok(userEndpoints.me)).businesses.owned[0]!.id };
     const { contests } = await agent.ok(referralEndpoints.contest, { params });
     expect(contests.map((c) => [c.name, c.rule, c.state, c.frozen])).toEqual([
-      ['Referral race of the month', 'most_verified', 'current', false],
+      ['Referral race of the season', 'most_verified', 'current', false],
       ['Volume cup of the year', 'most_volume', 'ended', true],
     ]);
     // The year's volume: the florist's weekly payments (and the coffee roaster's) while linked, in US cents.
     expect(contests[1]!.you.rank).toBe(1);
     expect(contests[1]!.you.score).toBeGreaterThan(0);
     expect(contests[1]!.prizes.map((p) => p.rank)).toEqual([1, 2, 3]);
-    // No verified referral this month: the crafts shop is still at its questionnaire.
+    // No verified referral since the month began: the crafts shop is still at its questionnaire.
     expect(contests[0]!.you).toEqual({ rank: null, score: 0 });
     const { invitations } = await agent.ok(partnerEndpoints.invitations, { params });
     expect(invitations).toEqual([expect.objectContaining({ email: DEMO_USERS.pending, status: 'pending' })]);

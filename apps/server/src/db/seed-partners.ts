@@ -115,9 +115,9 @@ export async function seedDemoPartners(db: Executor, seed: DemoSeed, now: Date, 
 }
 
 /**
- * The platform's contests (no screen makes them): a past one over the partner's year, most volume, its results frozen
- * by the job as it runs after the end; and this month's (UTC), most verified referrals, still running. And a pending
- * invitation from the partner to the owner of the business still at verification, sent two days ago.
+ * A past contest of the platform's (no screen makes one) over the partner's year, most volume, its results frozen by
+ * the job as it runs after the end (the running one is the demo seed's own). And a pending invitation from the partner
+ * to the owner of the business still at verification, sent two days ago.
  */
 async function seedContestsAndInvitation(
   referrals: ReturnType<typeof buildServices>['services']['referrals'],
@@ -139,16 +139,6 @@ async function seedContestsAndInvitation(
     ],
   });
   await referrals.freezeEnded(now);
-  await referrals.createContest({
-    name: 'Referral race of the month',
-    rule: 'most_verified',
-    startsAt: new Date(`${thisMonth}T00:00:00Z`),
-    endsAt: new Date(`${monthStartAfter(thisMonth, 1)}T00:00:00Z`),
-    prizes: [
-      { rank: 1, text: 'A weekend in Bali for two', amount: null },
-      { rank: 2, text: null, amount: { amount: 500_00, currency: 'sgd' } },
-    ],
-  });
   const sentAt = new Date(now.getTime() - 2 * DAY_MS);
   await db.insert(partnerInvitations).values({
     id: newId(),
