@@ -122,7 +122,7 @@ describe('Refer and Earn', () => {
 });
 
 describe('the referral contest', () => {
-  it("shows the partner's rank and count this month and a leaderboard with other names masked", async () => {
+  it("shows the partner's rank and count in the month's contest, its prizes, and a leaderboard with other names masked", async () => {
     const stamp = Date.now().toString(36);
     const partnerName = `Contest Agency ${stamp}`;
     const partnerEmail = uniqueEmail('contest');
@@ -156,17 +156,20 @@ describe('the referral contest', () => {
       await session.page.waitForURL((url) => url.pathname.startsWith(`/business/${partner.business_id}/partner`));
       await session.page.goto(`/business/${partner.business_id}/partner/referral-contest`);
       await session.page.getByRole('heading', { level: 1, name: 'Referral contest' }).waitFor();
-      await session.page.getByText(/of \d+ partners/).waitFor();
-      await session.page.getByText(`${partnerName} (you)`).waitFor();
-      await session.page.getByText(maskName(rivalName)).waitFor();
+      // The demo's running contest (most verified referrals this month and the next).
+      const card = session.page.getByRole('region', { name: 'Referral race of the season' });
+      await card.getByText(/of \d+ partners/).waitFor();
+      await card.getByText(`${partnerName} (you)`).first().waitFor();
+      await card.getByText(maskName(rivalName)).first().waitFor();
+      await card.getByText('Rank 1: A weekend in Bali for two', { exact: false }).waitFor();
       expect(await session.page.getByText(rivalName).count()).toBe(0);
-      const contest = await partnerApi.call<{ you: { rank: number; qualified: number }; leaderboard: { name: string; you: boolean }[] }>(
-        'GET',
-        `/v1/business/${partner.business_id}/partner/referral-contest`,
-      );
-      expect(contest.you.qualified).toBe(1);
+      const { contests } = await partnerApi.call<{
+        contests: { name: string; you: { rank: number; score: number }; leaderboard: { name: string; you: boolean }[] }[];
+      }>('GET', `/v1/business/${partner.business_id}/partner/referral-contest`);
+      const contest = contests.find((c) => c.name === 'Referral race of the season')!;
+      expect(contest.you.score).toBe(1);
       expect(contest.leaderboard.filter((r) => !r.you).every((r) => r.name.includes('•'))).toBe(true);
-      await session.page.getByText(`${contest.you.rank} of`, { exact: false }).first().waitFor();
+      await card.getByText(`${contest.you.rank} of`, { exact: false }).first().waitFor();
       await expectAccessible(session.page);
       await screenshot(session.page, `referral-contest-${width}`);
       await session.context.close();

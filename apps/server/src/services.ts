@@ -26,6 +26,7 @@ import { staffModule } from './modules/business/staff/staff.module';
 import { auditLogModule } from './modules/business/audit-log/audit-log.module';
 import { notificationSettingsModule } from './modules/business/notification-settings/notification-settings.module';
 import { partnersModule } from './modules/business/partners/partners.module';
+import { partnerInvitationsModule } from './modules/business/partners/partner-invitations.module';
 import { referralsModule } from './modules/business/partners/referrals.module';
 import { commissionPayoutsModule } from './modules/business/partners/commission-payouts.module';
 import { emailTemplatesModule } from './modules/business/email-templates/email-templates.module';
@@ -128,6 +129,7 @@ function composeModules(platform: Platform) {
       .use(auditLogModule)
       .use(notificationSettingsModule)
       .use(emailTemplatesModule)
+      .use(partnerInvitationsModule)
       .use(partnersModule)
       .use(ledgerModule)
       .use(referralsModule)

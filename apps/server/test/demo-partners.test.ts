@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { partnerEndpoints } from '@merchant/business';
+import { partnerEndpoints, referralEndpoints } from '@merchant/business';
 import { userEndpoints } from '@merchant/identity';
 import { payoutEndpoints } from '@merchant/payments';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemoData } from '../src/db/seed';
@@ -58,5 +58,27 @@ describe('the demo partner', () => {
     expect(overview.balance).toEqual(sumOf(paid) - paidOut > 0 ? [{ currency: 'sgd', amount: sumOf(paid) - paidOut }] : []);
     expect(overview.merchants.ended).toBe(0);
     expect(overview.merchants.by_state.reduce((n, s) => n + s.count, 0)).toBe(3);
+  });
+
+  it('has a frozen past contest, a running one, and a pending invitation of the business at verification', async () => {
+    const agent = await signedIn(t.app, DEMO_USERS.partner, DEMO_PASSWORD);
+    const params = { business_id: (await agent.ok(userEndpoints.me)).businesses.owned[0]!.id };
+    const { contests } = await agent.ok(referralEndpoints.contest, { params });
+    expect(contests.map((c) => [c.name, c.rule, c.state, c.frozen])).toEqual([
+      ['Referral race of the season', 'most_verified', 'current', false],
+      ['Volume cup of the year', 'most_volume', 'ended', true],
+    ]);
+    // The year's volume: the florist's weekly payments (and the coffee roaster's) while linked, in US cents.
+    expect(contests[1]!.you.rank).toBe(1);
+    expect(contests[1]!.you.score).toBeGreaterThan(0);
+    expect(contests[1]!.prizes.map((p) => p.rank)).toEqual([1, 2, 3]);
+    // No verified referral since the month began: the crafts shop is still at its questionnaire.
+    expect(contests[0]!.you).toEqual({ rank: null, score: 0 });
+    const { invitations } = await agent.ok(partnerEndpoints.invitations, { params });
+    expect(invitations).toEqual([expect.objectContaining({ email: DEMO_USERS.pending, status: 'pending' })]);
+    const merchant = await signedIn(t.app, DEMO_USERS.pending, DEMO_PASSWORD);
+    const pendingId = (await merchant.ok(userEndpoints.me)).businesses.owned[0]!.id;
+    const seen = await merchant.ok(partnerEndpoints.businessPartners, { params: { business_id: pendingId } });
+    expect(seen.invitations).toEqual([expect.objectContaining({ partner_name: expect.any(String), email: DEMO_USERS.pending })]);
   });
 });

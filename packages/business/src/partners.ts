@@ -39,13 +39,67 @@ export const PARTNER_SEES = ['Your business name', 'Your verification state', 'Y
 export const BusinessPartnerSchema = z.object({
   link_id: z.string(),
   partner_name: z.string(),
-  source: z.enum(['referral']),
+  source: z.enum(['referral', 'invitation']),
   status: PartnerLinkStatusSchema,
   linked_at: z.string(),
   ended_at: z.string().nullable(),
 });
 export type BusinessPartner = z.infer<typeof BusinessPartnerSchema>;
-export const BusinessPartnersSchema = z.object({ partners: z.array(BusinessPartnerSchema), partner_sees: z.array(z.string()) });
+
+/**
+ * Partner invitations (docs/decisions.md, "Partner invitations"): a partner invites an existing merchant by the email of
+ * one of its owners; the merchant accepts (the link is made as a referral link's is) or declines. Valid `PARTNER_INVITATION_DAYS`.
+ */
+export const PARTNER_INVITATION_DAYS = 14;
+export const PARTNER_INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'revoked', 'expired'] as const;
+export const PartnerInvitationStatusSchema = z.enum(PARTNER_INVITATION_STATUSES);
+export type PartnerInvitationStatus = z.infer<typeof PartnerInvitationStatusSchema>;
+export const PARTNER_INVITATION_STATUS_LABELS: Record<PartnerInvitationStatus, string> = {
+  pending: 'Pending',
+  accepted: 'Accepted',
+  declined: 'Declined',
+  revoked: 'Revoked',
+  expired: 'Expired',
+};
+
+/** A pending invitation as the invited merchant sees it. */
+export const MerchantPartnerInvitationSchema = z.object({
+  invitation_id: z.string(),
+  partner_name: z.string(),
+  email: z.string(),
+  invited_at: z.string(),
+  expires_at: z.string(),
+});
+export type MerchantPartnerInvitation = z.infer<typeof MerchantPartnerInvitationSchema>;
+
+export const BusinessPartnersSchema = z.object({
+  partners: z.array(BusinessPartnerSchema),
+  /** Pending invitations sent to one of the business's owners' emails. */
+  invitations: z.array(MerchantPartnerInvitationSchema),
+  partner_sees: z.array(z.string()),
+});
+export type BusinessPartners = z.infer<typeof BusinessPartnersSchema>;
+
+/** An invitation as the partner sees it: the email it wrote and the status, nothing of the merchant until it accepts. */
+export const PartnerInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  status: PartnerInvitationStatusSchema,
+  invited_at: z.string(),
+  expires_at: z.string(),
+  responded_at: z.string().nullable(),
+  /** The merchant's name once it accepted; null otherwise. */
+  business_name: z.string().nullable(),
+});
+export type PartnerInvitation = z.infer<typeof PartnerInvitationSchema>;
+export const PartnerInvitationsSchema = z.object({ invitations: z.array(PartnerInvitationSchema) });
+
+export const InvitePartnerMerchantBodySchema = z.object({
+  email: text().trim().toLowerCase().pipe(z.email('Enter a valid email address').max(254, 'Use at most 254 characters')),
+});
+export const PartnerInvitationParamsSchema = BusinessParamsSchema.extend({ invitation_id: z.uuid('Unknown invitation') });
+/** Accepting or declining says so on purpose, as ending a link does. */
+export const AnswerPartnerInvitationBodySchema = z.object({ confirm: z.literal(true, 'Confirm your answer') });
 
 export const PartnerLinkParamsSchema = BusinessParamsSchema.extend({ link_id: z.uuid('Unknown link') });
 /** Ending a link says so on purpose: the screen asks to confirm, the body carries the answer. */
@@ -175,6 +229,58 @@ export const partnerEndpoints = {
     access: { kind: 'business', permission: 'settings:manage', standing: 'merchant' },
     params: BusinessParamsSchema,
     response: BusinessPartnersSchema,
+  }),
+  invitations: defineEndpoint({
+    id: 'partner.invitations',
+    method: 'GET',
+    path: '/v1/business/:business_id/partner/invitations',
+    summary: "The partner's invitations of merchants, newest first, with their status",
+    access: { kind: 'business', permission: 'business:view', standing: 'partner' },
+    params: BusinessParamsSchema,
+    response: PartnerInvitationsSchema,
+  }),
+  invite: defineEndpoint({
+    id: 'partner.invitations.create',
+    method: 'POST',
+    path: '/v1/business/:business_id/partner/invitations',
+    summary: "Invite an existing merchant by an owner's email (answered alike whether or not the email is known)",
+    access: { kind: 'business', permission: 'settings:manage', standing: 'partner' },
+    params: BusinessParamsSchema,
+    body: InvitePartnerMerchantBodySchema,
+    response: PartnerInvitationSchema,
+    status: 201,
+  }),
+  revokeInvitation: defineEndpoint({
+    id: 'partner.invitations.revoke',
+    method: 'POST',
+    path: '/v1/business/:business_id/partner/invitations/:invitation_id/revoke',
+    summary: 'Revoke a pending invitation (audited)',
+    access: { kind: 'business', permission: 'settings:manage', standing: 'partner' },
+    errors: ['PARTNER_INVITATION_NOT_FOUND', 'PARTNER_INVITATION_NOT_PENDING'],
+    params: PartnerInvitationParamsSchema,
+    response: PartnerInvitationSchema,
+  }),
+  acceptInvitation: defineEndpoint({
+    id: 'business.partners.invitations.accept',
+    method: 'POST',
+    path: '/v1/business/:business_id/partner-invitations/:invitation_id/accept',
+    summary: "Accept a partner's invitation: links the business to the partner (audited and mailed on both sides)",
+    access: { kind: 'business', permission: 'settings:manage', standing: 'merchant' },
+    errors: ['PARTNER_INVITATION_NOT_FOUND', 'PARTNER_INVITATION_NOT_PENDING', 'PARTNER_ALREADY_LINKED'],
+    params: PartnerInvitationParamsSchema,
+    body: AnswerPartnerInvitationBodySchema,
+    response: BusinessPartnerSchema,
+  }),
+  declineInvitation: defineEndpoint({
+    id: 'business.partners.invitations.decline',
+    method: 'POST',
+    path: '/v1/business/:business_id/partner-invitations/:invitation_id/decline',
+    summary: "Decline a partner's invitation (audited on both sides)",
+    access: { kind: 'business', permission: 'settings:manage', standing: 'merchant' },
+    errors: ['PARTNER_INVITATION_NOT_FOUND', 'PARTNER_INVITATION_NOT_PENDING'],
+    params: PartnerInvitationParamsSchema,
+    body: AnswerPartnerInvitationBodySchema,
+    response: z.object({ ok: z.literal(true) }),
   }),
   endLink: defineEndpoint({
     id: 'business.partners.end',

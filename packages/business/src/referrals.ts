@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CalendarDateSchema, defineEndpoint, MoneySchema, TimeZoneSchema } from '@merchant/core';
+import { CalendarDateSchema, defineEndpoint, MoneySchema } from '@merchant/core';
 import { BusinessParamsSchema } from './business';
 
 /**
@@ -72,11 +72,12 @@ export const ReferralProgramSchema = z.object({
 });
 export type ReferralProgram = z.infer<typeof ReferralProgramSchema>;
 
-/** One row of the contest's leaderboard: other partners' names are masked; the viewer's own row says so. */
+/** One row of a contest's leaderboard: other partners' names are masked; the viewer's own row says so. */
 export const ContestStandingSchema = z.object({
   rank: z.number().int(),
   name: z.string(),
-  qualified: z.number().int(),
+  /** The rule's figure: qualified merchants, or volume in US cents at the reference rates (`most_volume`). */
+  score: z.number().int(),
   you: z.boolean(),
 });
 export type ContestStanding = z.infer<typeof ContestStandingSchema>;
@@ -84,17 +85,50 @@ export type ContestStanding = z.infer<typeof ContestStandingSchema>;
 /** How many partners the leaderboard shows (the viewer's row is always shown, below them when not among them). */
 export const CONTEST_LEADERBOARD_SIZE = 10;
 
+/**
+ * A contest's rule: `most_verified` counts the merchants linked by the partner's referral link in the period that are
+ * verified (now, or when the results were frozen); `most_volume` sums the captured payments of the partner's linked
+ * merchants in the period (while linked), each currency turned into US cents at the reference rates.
+ */
+export const CONTEST_RULES = ['most_verified', 'most_volume'] as const;
+export const ContestRuleSchema = z.enum(CONTEST_RULES);
+export type ContestRule = z.infer<typeof ContestRuleSchema>;
+export const CONTEST_RULE_TEXT: Record<ContestRule, string> = {
+  most_verified: 'Businesses that signed up through your referral link during the contest and are verified. Partners with the same count share a rank.',
+  most_volume:
+    'Payments captured by your linked businesses during the contest, while linked, in US dollars at the reference rates. Partners with the same volume share a rank.',
+};
+
+/** A prize for a rank: a text, an amount, or both. */
+export const ContestPrizeSchema = z.object({ rank: z.number().int().min(1), text: z.string().nullable(), amount: MoneySchema.nullable() });
+export type ContestPrize = z.infer<typeof ContestPrizeSchema>;
+
+export const CONTEST_STATES = ['upcoming', 'current', 'ended'] as const;
+
+/** A contest as a partner sees it: its period, rule, prizes, its own standing and the leaderboard. */
 export const ReferralContestSchema = z.object({
-  /** The contest period: the calendar month in the viewer's time zone, `from` to `to` inclusive. */
-  period: z.object({ month: z.string(), from: CalendarDateSchema, to: CalendarDateSchema, time_zone: TimeZoneSchema }),
-  rule: z.string(),
-  you: z.object({ rank: z.number().int().nullable(), qualified: z.number().int() }),
+  id: z.string(),
+  name: z.string(),
+  rule: ContestRuleSchema,
+  rule_text: z.string(),
+  starts_at: z.string(),
+  /** The end, exclusive. */
+  ends_at: z.string(),
+  state: z.enum(CONTEST_STATES),
+  /** Whether the standings are the frozen results (an ended contest once the job froze it) rather than live figures. */
+  frozen: z.boolean(),
+  prizes: z.array(ContestPrizeSchema),
+  you: z.object({ rank: z.number().int().nullable(), score: z.number().int() }),
   partners: z.number().int(),
   leaderboard: z.array(ContestStandingSchema),
 });
 export type ReferralContest = z.infer<typeof ReferralContestSchema>;
 
-export const CONTEST_RULE = 'Businesses that signed up through your referral link this month and are verified. Partners with the same count share a rank.';
+/** How many ended contests the screen lists (newest first), after the current and upcoming ones. */
+export const PAST_CONTESTS_SHOWN = 6;
+
+export const ReferralContestsSchema = z.object({ contests: z.array(ReferralContestSchema) });
+export type ReferralContests = z.infer<typeof ReferralContestsSchema>;
 
 export const referralEndpoints = {
   program: defineEndpoint({
@@ -110,9 +144,10 @@ export const referralEndpoints = {
     id: 'partner.referralContest',
     method: 'GET',
     path: '/v1/business/:business_id/partner/referral-contest',
-    summary: "The referral contest of the current month: the partner's rank and count, and the leaderboard (other names masked)",
+    summary:
+      "The referral contests, current and upcoming then the latest ended: prizes, the partner's rank and the leaderboard (other names masked; ended contests' frozen results)",
     access: { kind: 'business', permission: 'business:view', standing: 'partner' },
     params: BusinessParamsSchema,
-    response: ReferralContestSchema,
+    response: ReferralContestsSchema,
   }),
 };

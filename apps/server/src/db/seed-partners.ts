@@ -1,4 +1,4 @@
-import { COMMISSION_PAYOUT } from '@merchant/business';
+import { COMMISSION_PAYOUT, PARTNER_INVITATION_DAYS } from '@merchant/business';
 import { monthStartAfter, parseMajorToMinor } from '@merchant/core';
 import { PaymentMethodDetailsSchema } from '@merchant/payments';
 import type { AppConfig } from '../config';
@@ -7,7 +7,7 @@ import { fixedClock } from '../lib/clock';
 import { buildServices, quietSideEffects } from '../services';
 import { newId } from '../lib/crypto';
 import type { Executor } from './client';
-import { bankAccounts } from './schema';
+import { bankAccounts, partnerInvitations } from './schema';
 import type { DemoSeed } from './seed';
 import { DEMO_HISTORY_DAYS } from './seed-payments';
 
@@ -30,7 +30,7 @@ export async function seedDemoPartners(db: Executor, seed: DemoSeed, now: Date, 
   const firstMonth = monthStartAfter(now.toISOString().slice(0, 10), -12);
   const clock = fixedClock(new Date(`${firstMonth}T02:00:00Z`));
   const { services } = buildServices({ db, clock, config, ...quietSideEffects });
-  const { partners, charges, business, commissionPayouts, payouts } = services;
+  const { partners, charges, business, commissionPayouts, payouts, referrals } = services;
   const partnerId = seed.partner.businessId;
   const accountFrom = new Date(now.getTime() - 60 * DAY_MS);
   let account = false;
@@ -110,5 +110,43 @@ export async function seedDemoPartners(db: Executor, seed: DemoSeed, now: Date, 
   }
   clock.set(now);
   await payouts.scheduler.settleArrived(now);
+  await seedContestsAndInvitation(referrals, db, partnerId, firstMonth, now);
   return { payments, months: 12 };
+}
+
+/**
+ * A past contest of the platform's (no screen makes one) over the partner's year, most volume, its results frozen by
+ * the job as it runs after the end (the running one is the demo seed's own). And a pending invitation from the partner
+ * to the owner of the business still at verification, sent two days ago.
+ */
+async function seedContestsAndInvitation(
+  referrals: ReturnType<typeof buildServices>['services']['referrals'],
+  db: Executor,
+  partnerId: string,
+  firstMonth: string,
+  now: Date,
+): Promise<void> {
+  const thisMonth = `${now.toISOString().slice(0, 7)}-01`;
+  await referrals.createContest({
+    name: 'Volume cup of the year',
+    rule: 'most_volume',
+    startsAt: new Date(`${firstMonth}T00:00:00Z`),
+    endsAt: new Date(`${thisMonth}T00:00:00Z`),
+    prizes: [
+      { rank: 1, text: 'Featured partner of the year', amount: { amount: 1_000_00, currency: 'sgd' } },
+      { rank: 2, text: null, amount: { amount: 300_00, currency: 'sgd' } },
+      { rank: 3, text: null, amount: { amount: 200_00, currency: 'sgd' } },
+    ],
+  });
+  await referrals.freezeEnded(now);
+  const sentAt = new Date(now.getTime() - 2 * DAY_MS);
+  await db.insert(partnerInvitations).values({
+    id: newId(),
+    partnerBusinessId: partnerId,
+    email: 'pending@demo.test',
+    status: 'pending',
+    invitedByUserId: null,
+    expiresAt: new Date(sentAt.getTime() + PARTNER_INVITATION_DAYS * DAY_MS),
+    createdAt: sentAt,
+  });
 }

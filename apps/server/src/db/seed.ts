@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { count, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Role } from '@merchant/core';
+import { monthStartAfter, type Role } from '@merchant/core';
 import { STEP_BODY_SCHEMAS, type AnswerStep } from '@merchant/business';
 import type { Executor } from './client';
 import { users } from './schema';
@@ -163,6 +163,18 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { config
   // The partner's florist is verified; its crafts shop is still at the questionnaire.
   await answerQuestionnaire(onboarding, await seedMember(db, services, seeded.florist.id, seeded.florist.ownerId), FLORIST_ANSWERS);
   await verification.approve(superAdmin, seeded.florist.id);
+  // The platform's running referral contest among partners (no screen makes one): this month and the next, UTC.
+  const thisMonth = `${clock.now().toISOString().slice(0, 7)}-01`;
+  await services.referrals.createContest({
+    name: 'Referral race of the season',
+    rule: 'most_verified',
+    startsAt: new Date(`${thisMonth}T00:00:00Z`),
+    endsAt: new Date(`${monthStartAfter(thisMonth, 2)}T00:00:00Z`),
+    prizes: [
+      { rank: 1, text: 'A weekend in Bali for two', amount: null },
+      { rank: 2, text: null, amount: { amount: 500_00, currency: 'sgd' } },
+    ],
+  });
   return {
     businessId: seeded.demoId,
     ownerId: seeded.ownerId,

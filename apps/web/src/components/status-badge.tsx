@@ -14,7 +14,7 @@ import {
   HTTP_STATUS_LABELS,
 } from '@merchant/payments';
 import { COUPON_STATUS_LABELS, ORDER_STATUS_LABELS, STORE_FULFILMENT_LABELS, STORE_ORDER_STATUS_LABELS, STORE_DOMAIN_STATUS_LABELS } from '@merchant/catalogue';
-import { REFERRAL_STATUS_LABELS } from '@merchant/business';
+import { PARTNER_INVITATION_STATUS_LABELS, REFERRAL_STATUS_LABELS } from '@merchant/business';
 import { MALL_RUN_STATUS_LABELS, READER_CONNECTION_LABELS, READER_PAYMENT_STATUS_LABELS, TERMINAL_ORDER_STATUS_LABELS } from '@merchant/pos';
 
 type Colors<S extends string> = Record<S, string>;
@@ -72,6 +72,7 @@ export const STATUS_KINDS = {
     { pending: 'yellow', credited: 'green', missed: 'gray' },
   ),
   partnerLink: kind({ active: 'Linked', ended: 'Ended' }, { active: 'green', ended: 'gray' }),
+  partnerInvitation: kind(PARTNER_INVITATION_STATUS_LABELS, { pending: 'yellow', accepted: 'green', declined: 'gray', revoked: 'gray', expired: 'gray' }),
   platformLink: kind(PLATFORM_LINK_STATUS_LABELS, { pending: 'yellow', active: 'green', declined: 'gray', ended: 'gray' }),
   linkedOnboarding: kind(
     { questionnaire: 'Setting up', pending_verification: 'Verification pending', blocked: 'Blocked', completed: 'Verified' },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, ts } from './common';
 import { businesses } from './business';
 import { users } from './identity';
@@ -34,7 +34,8 @@ export const partnerLinks = pgTable(
     partnerBusinessId: uuid('partner_business_id')
       .notNull()
       .references(() => businesses.id, { onDelete: 'cascade' }),
-    source: text('source', { enum: ['referral'] }).notNull(),
+    /** How the link was made: the partner's referral link at sign-up, or an invitation the merchant accepted. */
+    source: text('source', { enum: ['referral', 'invitation'] }).notNull(),
     status: text('status', { enum: ['active', 'ended'] }).notNull(),
     linkedAt: ts('linked_at').notNull(),
     endedAt: ts('ended_at'),
@@ -125,4 +126,84 @@ export const businessReferrals = pgTable(
     check('business_referrals_self_check', sql`business_id <> referred_business_id`),
     check('business_referrals_reward_check', sql`(rewarded_at is null) = (reward_amount is null) and (rewarded_at is null) = (reward_currency is null)`),
   ],
+);
+
+/**
+ * A partner's invitation of an existing merchant, by the email of one of its owners (docs/decisions.md, "Partner
+ * invitations"). Any merchant business that person owns sees it; the one that accepts or declines is recorded
+ * (`business_id`). Pending until answered, revoked by the partner, or past `expires_at` (then shown as expired and
+ * marked so when the partner invites the same email again); at most one pending invitation per partner and email.
+ */
+export const partnerInvitations = pgTable(
+  'partner_invitations',
+  {
+    id: uuid('id').primaryKey(),
+    partnerBusinessId: uuid('partner_business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    /** Lower case. */
+    email: text('email').notNull(),
+    status: text('status', { enum: ['pending', 'accepted', 'declined', 'revoked', 'expired'] }).notNull(),
+    invitedByUserId: uuid('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: ts('expires_at').notNull(),
+    /** The merchant business that answered it (accepted or declined). */
+    businessId: uuid('business_id').references(() => businesses.id, { onDelete: 'set null' }),
+    respondedByUserId: uuid('responded_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    respondedAt: ts('responded_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('partner_invitations_pending_key')
+      .on(t.partnerBusinessId, t.email)
+      .where(sql`status = 'pending'`),
+    index('partner_invitations_email_idx')
+      .on(t.email)
+      .where(sql`status = 'pending'`),
+    index('partner_invitations_partner_idx').on(t.partnerBusinessId, t.createdAt),
+  ],
+);
+
+/** A contest prize: for a rank, a text ("A trip to Bali") or an amount (minor units), or both. */
+export type ContestPrizeRow = { rank: number; text: string | null; amount: { amount: number; currency: string } | null };
+
+/**
+ * A referral contest among partners, made by the platform (docs/decisions.md, "Refer and Earn and the referral
+ * contest"): a period (`starts_at` to before `ends_at`), a rule and prizes per rank. Once it ends, the scheduled job
+ * freezes its results (`referral_contest_results`) and sets `frozen_at`, under this row's lock, once.
+ */
+export const referralContests = pgTable(
+  'referral_contests',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    rule: text('rule', { enum: ['most_verified', 'most_volume'] }).notNull(),
+    startsAt: ts('starts_at').notNull(),
+    endsAt: ts('ends_at').notNull(),
+    prizes: jsonb('prizes').$type<ContestPrizeRow[]>().notNull().default([]),
+    frozenAt: ts('frozen_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('referral_contests_period_idx').on(t.endsAt, t.startsAt),
+    check('referral_contests_period_check', sql`starts_at < ends_at`),
+    check('referral_contests_rule_check', sql`rule in ('most_verified', 'most_volume')`),
+  ],
+);
+
+/** A contest's frozen standings: one row per ranked partner, written once when the contest is frozen. */
+export const referralContestResults = pgTable(
+  'referral_contest_results',
+  {
+    contestId: uuid('contest_id')
+      .notNull()
+      .references(() => referralContests.id, { onDelete: 'cascade' }),
+    partnerBusinessId: uuid('partner_business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    rank: integer('rank').notNull(),
+    /** The rule's figure: qualified merchants, or volume in US cents at the reference rates. */
+    score: bigint('score', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.contestId, t.partnerBusinessId] }), index('referral_contest_results_rank_idx').on(t.contestId, t.rank)],
 );

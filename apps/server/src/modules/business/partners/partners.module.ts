@@ -1,6 +1,7 @@
 import { defineModule, type Platform } from '@/modules/module';
 import { hours } from '@/modules/platform/jobs/jobs.service';
 import type { NotificationSettingsService } from '../notification-settings/notification-settings.service';
+import type { PartnerInvitationsService } from './partner-invitations.service';
 import { partnersRoutes } from './partners.routes';
 import { createPartnersService } from './partners.service';
 
@@ -13,8 +14,11 @@ export const partnersModule = defineModule({
     audit,
     mailer,
     notificationSettings,
-  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer'> & { notificationSettings: NotificationSettingsService }) =>
-    createPartnersService({ db, clock, audit, mailer, notificationSettings }),
+    partnerInvitations,
+  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer'> & {
+    notificationSettings: NotificationSettingsService;
+    partnerInvitations: PartnerInvitationsService;
+  }) => createPartnersService({ db, clock, audit, mailer, notificationSettings, partnerInvitations }),
   routes: partnersRoutes,
   /** Every six hours: each link's commission of the merchant's last closed month, accrued once (a rerun adds nothing). */
   jobs: (jobs, partners) =>

@@ -6,6 +6,7 @@ import {
   ONBOARDING_STATUSES,
   PARTNER_SEES,
   type BusinessPartner,
+  type BusinessPartners,
   type Commission,
   type LinkedBusiness,
   type MoneyByCurrency,
@@ -22,6 +23,7 @@ import type { Mailer } from '@/mail/mailer';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { NotificationSettingsService } from '../notification-settings/notification-settings.service';
 import { partnersRepository as repo, type PartnerLinkRow } from './partners.repository';
+import type { PartnerInvitationsService } from './partner-invitations.service';
 import { partnerFeesReadModel } from '@/modules/payments/ledger/partner-fees.read-model';
 import { balancesReadModel } from '@/modules/payments/ledger/balances.read-model';
 import { payoutCurrencies } from '@/modules/payments/bank-accounts/bank-accounts.read-model';
@@ -81,6 +83,7 @@ export function createPartnersService(deps: {
   audit: AuditService;
   mailer: Mailer;
   notificationSettings: NotificationSettingsService;
+  partnerInvitations: Pick<PartnerInvitationsService, 'pendingFor'>;
 }) {
   const { db, clock, audit, mailer } = deps;
 
@@ -297,10 +300,14 @@ export function createPartnersService(deps: {
       return { businesses };
     },
 
-    /** The merchant's partners and what a partner sees of it. */
-    async businessPartners(ctx: BusinessContext): Promise<{ partners: BusinessPartner[]; partner_sees: string[] }> {
+    /** The merchant's partners, its pending invitations and what a partner sees of it. */
+    async businessPartners(ctx: BusinessContext): Promise<BusinessPartners> {
       const rows = await repo.linksOfMerchant(db, ctx.business.row.id);
-      return { partners: rows.map((r) => presentMerchantSide(r.link, r.partnerName)), partner_sees: [...PARTNER_SEES] };
+      return {
+        partners: rows.map((r) => presentMerchantSide(r.link, r.partnerName)),
+        invitations: await deps.partnerInvitations.pendingFor(ctx.business.row.id),
+        partner_sees: [...PARTNER_SEES],
+      };
     },
 
     /** Ends a live link: audited on both businesses and mailed to both owners; ending an ended link changes nothing. */

@@ -1,10 +1,11 @@
-import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/db/client';
 import { countRows } from '@/db/columns';
-import { businesses, businessReferrals, partnerLinks } from '@/db/schema';
+import { businesses, businessReferrals, partnerLinks, referralContestResults, referralContests } from '@/db/schema';
 
 export type BusinessReferralRow = typeof businessReferrals.$inferSelect;
+export type ReferralContestRow = typeof referralContests.$inferSelect;
 
 const referred = alias(businesses, 'referred');
 const referrer = alias(businesses, 'referrer');
@@ -96,5 +97,84 @@ export const referralsRepository = {
   async partnerCount(db: Executor): Promise<number> {
     const [row] = await db.select({ n: countRows() }).from(businesses).where(eq(businesses.type, 'partner'));
     return row?.n ?? 0;
+  },
+
+  async insertContest(db: Executor, row: typeof referralContests.$inferInsert): Promise<void> {
+    await db.insert(referralContests).values(row);
+  },
+
+  /** The contests a partner sees: those not ended at `now` (soonest first), then the latest `past` ended ones. */
+  async contestsAt(db: Executor, now: Date, past: number): Promise<ReferralContestRow[]> {
+    const open = await db
+      .select()
+      .from(referralContests)
+      .where(gt(referralContests.endsAt, now))
+      .orderBy(asc(referralContests.startsAt), asc(referralContests.name), asc(referralContests.id));
+    const ended = await db
+      .select()
+      .from(referralContests)
+      .where(lte(referralContests.endsAt, now))
+      .orderBy(desc(referralContests.endsAt), desc(referralContests.id))
+      .limit(past);
+    return [...open, ...ended];
+  },
+
+  /** Ended contests whose results are not frozen yet (the freezing job's work). */
+  async dueForFreezing(db: Executor, now: Date): Promise<string[]> {
+    const rows = await db
+      .select({ id: referralContests.id })
+      .from(referralContests)
+      .where(and(lte(referralContests.endsAt, now), isNull(referralContests.frozenAt)))
+      .orderBy(asc(referralContests.endsAt));
+    return rows.map((r) => r.id);
+  },
+
+  /** A contest still to freeze, locked: a second process waits here, then finds it frozen (null). */
+  async lockUnfrozen(db: Executor, id: string): Promise<ReferralContestRow | null> {
+    const [row] = await db
+      .select()
+      .from(referralContests)
+      .where(and(eq(referralContests.id, id), isNull(referralContests.frozenAt)))
+      .for('update');
+    return row ?? null;
+  },
+
+  async insertResults(db: Executor, rows: (typeof referralContestResults.$inferInsert)[]): Promise<void> {
+    if (rows.length === 0) return;
+    await db.insert(referralContestResults).values(rows).onConflictDoNothing();
+  },
+
+  async setFrozen(db: Executor, id: string, at: Date): Promise<void> {
+    await db.update(referralContests).set({ frozenAt: at }).where(eq(referralContests.id, id));
+  },
+
+  /** A frozen contest's results with each partner's name, by rank then partner. */
+  async results(db: Executor, contestId: string) {
+    return db
+      .select({
+        partnerBusinessId: referralContestResults.partnerBusinessId,
+        name: businesses.name,
+        score: referralContestResults.score,
+        rank: referralContestResults.rank,
+      })
+      .from(referralContestResults)
+      .innerJoin(businesses, eq(businesses.id, referralContestResults.partnerBusinessId))
+      .where(eq(referralContestResults.contestId, contestId))
+      .orderBy(asc(referralContestResults.rank), asc(referralContestResults.partnerBusinessId));
+  },
+
+  /** Links to partner businesses live at some time from `from` to before `to`: whose volume a `most_volume` contest sums. */
+  async linksLiveIn(db: Executor, from: Date, to: Date) {
+    return db
+      .select({
+        partnerBusinessId: partnerLinks.partnerBusinessId,
+        name: businesses.name,
+        businessId: partnerLinks.businessId,
+        linkedAt: partnerLinks.linkedAt,
+        endedAt: partnerLinks.endedAt,
+      })
+      .from(partnerLinks)
+      .innerJoin(businesses, eq(businesses.id, partnerLinks.partnerBusinessId))
+      .where(and(eq(businesses.type, 'partner'), lt(partnerLinks.linkedAt, to), or(isNull(partnerLinks.endedAt), gt(partnerLinks.endedAt, from))));
   },
 };

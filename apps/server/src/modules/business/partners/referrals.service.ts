@@ -1,11 +1,16 @@
-import { addDays, localDate, monthStartDate, parseMajorToMinor, startOfLocalDay, type CalendarDate } from '@merchant/core';
+import { addDays, currencyDecimals, formatMoneyWithCode, localDate, parseMajorToMinor, startOfLocalDay, type CalendarDate } from '@merchant/core';
+import { usdRateMicros } from '@merchant/payments';
 import {
   CONTEST_LEADERBOARD_SIZE,
-  CONTEST_RULE,
+  CONTEST_RULE_TEXT,
   maskName,
+  PAST_CONTESTS_SHOWN,
   REFERRAL_REWARD,
+  type ContestPrize,
+  type ContestRule,
   type ContestStanding,
   type ReferralContest,
+  type ReferralContests,
   type ReferralProgram,
   type ReferralRewardState,
   type ReferralStatus,
@@ -14,10 +19,14 @@ import type { Executor } from '@/db/client';
 import { UNATTENDED, type BusinessContext, type RequestMeta } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
+import type { Mailer } from '@/mail/mailer';
+import type { NotificationSettingsService } from '../notification-settings/notification-settings.service';
 import type { LedgerService } from '@/modules/payments/ledger/ledger.service';
 import { referralPaymentsReadModel } from '@/modules/payments/charges/referral-payments.read-model';
 import type { PartnersService } from './partners.service';
-import { referralsRepository as repo } from './referrals.repository';
+import { newId } from '@/lib/crypto';
+import { contestVolumeReadModel } from '@/modules/payments/ledger/contest-volume.read-model';
+import { referralsRepository as repo, type ReferralContestRow } from './referrals.repository';
 
 /** The reward of a referrer whose currency is `currency`, minor units (the currency helpers, never a scaling). */
 export const rewardIn = (currency: string): number => parseMajorToMinor(REFERRAL_REWARD.major, currency)!;
@@ -28,18 +37,25 @@ export const rewardDeadline = (signedUpAt: Date, zone: string): CalendarDate => 
 /** The instant the reward's days end: the start of the day after the deadline, in the referred business's zone. */
 const deadlineEnd = (signedUpAt: Date, zone: string): Date => startOfLocalDay(rewardDeadline(signedUpAt, zone), zone, 1);
 
-/** The first day of the month after the one of `day`. */
-const nextMonthStart = (day: CalendarDate): CalendarDate => monthStartDate(addDays(monthStartDate(day), 31));
+/**
+ * A volume in minor units of `currency` as US cents at the reference rate (rounded down); a currency without a rate
+ * counts nothing. Contests compare currencies this way (docs/decisions.md, "Refer and Earn and the referral contest").
+ */
+export function usdCentsOf(amount: number, currency: string): number {
+  const micros = usdRateMicros(currency);
+  if (micros === null || amount <= 0) return 0;
+  return Number((BigInt(amount) * 100n * 1_000_000n) / (micros * 10n ** BigInt(currencyDecimals(currency))));
+}
 
 /**
  * Competition ranks (1, 2, 2, 4) over counts sorted highest first: partners with the same count share a rank.
  */
-export function ranked<T extends { qualified: number }>(rows: readonly T[]): (T & { rank: number })[] {
+export function ranked<T extends { score: number }>(rows: readonly T[]): (T & { rank: number })[] {
   let rank = 0;
   let previous: number | null = null;
   return rows.map((row, i) => {
-    if (row.qualified !== previous) rank = i + 1;
-    previous = row.qualified;
+    if (row.score !== previous) rank = i + 1;
+    previous = row.score;
     return { ...row, rank };
   });
 }
@@ -53,11 +69,13 @@ export function createReferralsService(deps: {
   clock: Clock;
   audit: AuditService;
   ledger: LedgerService;
+  mailer: Mailer;
+  notificationSettings: Pick<NotificationSettingsService, 'ownerEmails'>;
   partners: Pick<PartnersService, 'codeFor'>;
 }) {
-  const { db, clock, audit, ledger } = deps;
+  const { db, clock, audit, ledger, mailer } = deps;
 
-  /** Credits one referral's reward in its own transaction, once: the claim and the posting commit together. */
+  /** Credits one referral's reward in its own transaction, once: the claim, the posting and the owners' mail commit together. */
   async function credit(referrerId: string, referredId: string, name: string, currency: string, now: Date): Promise<boolean> {
     const amount = rewardIn(currency);
     return db.transaction(async (tx) => {
@@ -81,8 +99,42 @@ export function createReferralsService(deps: {
         objectType: 'business_referral',
         objectId: transactionId,
       });
+      const money = formatMoneyWithCode(amount, currency);
+      const subject = `You earned a referral reward of ${money}`;
+      const text = `${maskName(name)}, a business you referred, was verified and took its first payment. ${money} was credited to your available balance on ${now.toUTCString()}; it is paid out with your balance.`;
+      for (const to of await deps.notificationSettings.ownerEmails(referrerId, tx)) await mailer.send(tx, { to, subject, text });
       return true;
     });
+  }
+
+  /**
+   * A contest's live standings: each partner's score under the rule over the contest's period, partners without any
+   * left out, ranked highest first (ties share a rank), then by partner id (a stable order).
+   */
+  async function standings(tx: Executor, contest: ReferralContestRow) {
+    const from = contest.startsAt;
+    const to = contest.endsAt;
+    if (contest.rule === 'most_verified') {
+      const counts = await repo.contestCounts(tx, from, to);
+      return ranked(counts.map((c) => ({ partnerBusinessId: c.partnerBusinessId, name: c.name, score: c.qualified })));
+    }
+    const byPartner = new Map<string, { partnerBusinessId: string; name: string; score: number }>();
+    // One sum per link, over the part of the period it was live: a merchant linked to two partners in turn counts for
+    // each only while linked to it.
+    for (const link of await repo.linksLiveIn(tx, from, to)) {
+      const window = {
+        businessId: link.businessId,
+        from: new Date(Math.max(from.getTime(), link.linkedAt.getTime())),
+        to: new Date(Math.min(to.getTime(), link.endedAt?.getTime() ?? Infinity)),
+      };
+      const volume = await contestVolumeReadModel.volumeOfMany(tx, [window]);
+      const entry = byPartner.get(link.partnerBusinessId) ?? { partnerBusinessId: link.partnerBusinessId, name: link.name, score: 0 };
+      entry.score += volume.reduce((sum, v) => sum + usdCentsOf(v.amount, v.currency), 0);
+      byPartner.set(link.partnerBusinessId, entry);
+    }
+    const rows = [...byPartner.values()].filter((r) => r.score > 0);
+    rows.sort((a, b) => b.score - a.score || a.partnerBusinessId.localeCompare(b.partnerBusinessId));
+    return ranked(rows);
   }
 
   return {
@@ -166,29 +218,79 @@ export function createReferralsService(deps: {
     },
 
     /**
-     * The contest of the viewer's calendar month (its time zone): every partner counted over the same instants, ranked
-     * by qualified referrals; names other than the viewer's masked.
+     * The contests a partner sees: current and upcoming ones, then the latest ended. A current contest, and an ended one
+     * not frozen yet, is counted live; a frozen one shows its results. Every name but the viewer's is masked.
      */
-    async contest(ctx: BusinessContext): Promise<ReferralContest> {
+    async contests(ctx: BusinessContext): Promise<ReferralContests> {
       const me = ctx.business.row;
-      const zone = me.timeZone;
-      const from = monthStartDate(localDate(clock.now(), zone));
-      const next = nextMonthStart(from);
-      const counts = ranked(await repo.contestCounts(db, startOfLocalDay(from, zone), startOfLocalDay(next, zone)));
-      const present = (row: (typeof counts)[number]): ContestStanding => {
-        const you = row.partnerBusinessId === me.id;
-        return { rank: row.rank, name: you ? row.name : maskName(row.name), qualified: row.qualified, you };
-      };
-      const mine = counts.find((row) => row.partnerBusinessId === me.id);
-      const leaderboard = counts.slice(0, CONTEST_LEADERBOARD_SIZE).map(present);
-      if (mine && !leaderboard.some((row) => row.you)) leaderboard.push(present(mine));
-      return {
-        period: { month: from.slice(0, 7), from, to: addDays(next, -1), time_zone: zone },
-        rule: CONTEST_RULE,
-        you: { rank: mine?.rank ?? null, qualified: mine?.qualified ?? 0 },
-        partners: await repo.partnerCount(db),
-        leaderboard,
-      };
+      const now = clock.now();
+      const partners = await repo.partnerCount(db);
+      const contests: ReferralContest[] = [];
+      for (const contest of await repo.contestsAt(db, now, PAST_CONTESTS_SHOWN)) {
+        const state = now < contest.startsAt ? 'upcoming' : now < contest.endsAt ? 'current' : 'ended';
+        const frozen = contest.frozenAt !== null;
+        const rows = state === 'upcoming' ? [] : frozen ? await repo.results(db, contest.id) : await standings(db, contest);
+        const present = (row: (typeof rows)[number]): ContestStanding => {
+          const you = row.partnerBusinessId === me.id;
+          return { rank: row.rank, name: you ? row.name : maskName(row.name), score: row.score, you };
+        };
+        const mine = rows.find((row) => row.partnerBusinessId === me.id);
+        const leaderboard = rows.slice(0, CONTEST_LEADERBOARD_SIZE).map(present);
+        if (mine && !leaderboard.some((row) => row.you)) leaderboard.push(present(mine));
+        contests.push({
+          id: contest.id,
+          name: contest.name,
+          rule: contest.rule,
+          rule_text: CONTEST_RULE_TEXT[contest.rule],
+          starts_at: contest.startsAt.toISOString(),
+          ends_at: contest.endsAt.toISOString(),
+          state,
+          frozen,
+          prizes: [...contest.prizes].sort((a, b) => a.rank - b.rank),
+          you: { rank: mine?.rank ?? null, score: mine?.score ?? 0 },
+          partners,
+          leaderboard,
+        });
+      }
+      return { contests };
+    },
+
+    /**
+     * The scheduled job: freezes every ended contest's results once. Each contest in its own transaction under its row's
+     * lock (`for update` where not frozen): a second process waits, then finds it frozen and writes nothing.
+     */
+    async freezeEnded(now: Date = clock.now()): Promise<number> {
+      let frozen = 0;
+      for (const id of await repo.dueForFreezing(db, now)) {
+        const done = await db.transaction(async (tx) => {
+          const contest = await repo.lockUnfrozen(tx, id);
+          if (!contest) return false;
+          const rows = await standings(tx, contest);
+          await repo.insertResults(
+            tx,
+            rows.map((r) => ({ contestId: id, partnerBusinessId: r.partnerBusinessId, rank: r.rank, score: r.score, createdAt: now })),
+          );
+          await repo.setFrozen(tx, id, now);
+          return true;
+        });
+        if (done) frozen += 1;
+      }
+      return frozen;
+    },
+
+    /** A contest made by the platform (the demo seed, an operator's script, tests): no screen makes one. */
+    async createContest(input: { name: string; rule: ContestRule; startsAt: Date; endsAt: Date; prizes?: ContestPrize[] }): Promise<string> {
+      const id = newId();
+      await repo.insertContest(db, {
+        id,
+        name: input.name,
+        rule: input.rule,
+        startsAt: input.startsAt,
+        endsAt: input.endsAt,
+        prizes: input.prizes ?? [],
+        createdAt: clock.now(),
+      });
+      return id;
     },
   };
 }

@@ -1,0 +1,106 @@
+import { expect, it } from 'vitest';
+import { ApiSession } from './api';
+import { demoTests } from './demo';
+import { DEMO_PASSWORD, SAMPLE_PDF, SAMPLE_PNG, expectAccessible, mailbox, newPage, screenshot, signIn, uniqueEmail } from './support';
+
+/**
+ * Partner invitations (issue 30): a partner invites an existing merchant by its owner's email on Linked businesses;
+ * the merchant's owner accepts it on Business partners (confirmed in a dialog); the link shows on both sides. At 1280
+ * px for the partner and 375 px for the merchant, with axe.
+ */
+
+const demo = demoTests();
+
+/** Verification as people do it: the questionnaire and documents through the API, then the super admin's approval. */
+async function verify(api: ApiSession, businessId: string, name: string) {
+  const onboarding = `/v1/business/${businessId}/onboarding`;
+  await api.call('PUT', `${onboarding}/business`, {
+    legal_name: `${name} Pte Ltd`,
+    legal_type: 'company',
+    registration_number: `IV${Date.now().toString(36)}`,
+    industry: 'retail',
+  });
+  await api.call('PUT', `${onboarding}/owner`, {
+    full_name: 'Ines Invited',
+    date_of_birth: '1986-02-11',
+    nationality: 'sg',
+    id_type: 'passport',
+    id_number: 'P2345678B',
+  });
+  await api.call('PUT', `${onboarding}/address`, { line1: '3 Orchard Road', city: 'Singapore', postal_code: '238823' });
+  await api.call('PUT', `${onboarding}/sales`, {
+    monthly_volume: '10k_50k',
+    average_ticket: { amount: 30_00, currency: 'sgd' },
+    description: 'Handmade candles and soaps.',
+  });
+  await api.upload(`${onboarding}/documents?kind=business_registration`, { name: 'registration.pdf', type: 'application/pdf', bytes: SAMPLE_PDF });
+  await api.upload(`${onboarding}/documents?kind=owner_id`, { name: 'passport.png', type: 'image/png', bytes: SAMPLE_PNG });
+  await api.call('POST', `${onboarding}/submit`);
+  const admin = new ApiSession();
+  await admin.signIn('super@demo.test');
+  await admin.call('POST', `/v1/admin/businesses/${businessId}/approve`);
+}
+
+it('a partner invites an existing merchant, the merchant accepts, and the link shows on both sides', async () => {
+  const stamp = Date.now().toString(36);
+  const partnerName = `Invite Agency ${stamp}`;
+  const partnerEmail = uniqueEmail('inviter');
+  const partnerApi = new ApiSession();
+  const partner = await partnerApi.call<{ business_id: string }>('POST', '/register-partner', {
+    name: 'Ivy Inviter',
+    email: partnerEmail,
+    password: DEMO_PASSWORD,
+    business: { name: partnerName, country: 'sg', currency: 'sgd' },
+  });
+  const shopName = `Invited Shop ${stamp}`;
+  const merchantEmail = uniqueEmail('invited');
+  const shopApi = new ApiSession();
+  const { business_id: shopId } = await shopApi.call<{ business_id: string }>('POST', '/register', {
+    name: 'Ines Invited',
+    email: merchantEmail,
+    password: DEMO_PASSWORD,
+    business: { name: shopName, country: 'sg', currency: 'sgd' },
+  });
+  // An existing merchant: verified, as the merchants partners invite are.
+  await verify(shopApi, shopId, shopName);
+
+  // The partner sends the invitation from its Linked businesses screen.
+  const desk = await newPage(demo.browser, { width: 1280, height: 900 });
+  await signIn(desk.page, partnerEmail);
+  await desk.page.waitForURL((url) => url.pathname.startsWith(`/business/${partner.business_id}/partner`));
+  await desk.page.goto(`/business/${partner.business_id}/partner/linked-businesses`);
+  await desk.page.getByRole('heading', { level: 1, name: 'Linked businesses' }).waitFor();
+  await desk.page.getByRole('textbox', { name: /^Owner's email/ }).fill(merchantEmail);
+  await desk.page.getByRole('button', { name: 'Send invitation' }).click();
+  const invitations = desk.page.getByRole('table', { name: 'Invitations' });
+  await invitations.getByRole('cell', { name: merchantEmail, exact: true }).waitFor();
+  await invitations.getByText('Pending').waitFor();
+  await expectAccessible(desk.page);
+  await screenshot(desk.page, 'partner-invitations-1280');
+  expect((await mailbox()).some((m) => m.to === merchantEmail && m.subject.startsWith(partnerName))).toBe(true);
+
+  // The merchant's owner accepts on a phone.
+  const phone = await newPage(demo.browser, { width: 375, height: 800 });
+  await signIn(phone.page, merchantEmail);
+  await phone.page.waitForURL((url) => url.pathname !== '/login');
+  await phone.page.goto(`/business/${shopId}/payments/partners`);
+  await phone.page.getByRole('heading', { level: 1, name: 'Business partners' }).waitFor();
+  await phone.page.getByRole('button', { name: `Accept invitation of ${partnerName}` }).waitFor();
+  await expectAccessible(phone.page);
+  await screenshot(phone.page, 'business-partners-invitation-375');
+  await phone.page.getByRole('button', { name: `Accept invitation of ${partnerName}` }).click();
+  const dialog = phone.page.getByRole('dialog', { name: `Link your business to ${partnerName}?` });
+  await dialog.getByRole('button', { name: 'Accept and link' }).click();
+  await phone.page.getByText(`Your business is now linked to ${partnerName}.`).waitFor();
+  await phone.page.getByRole('button', { name: `End link with ${partnerName}` }).waitFor();
+  expect(await phone.page.getByRole('button', { name: `Accept invitation of ${partnerName}` }).count()).toBe(0);
+  await expectAccessible(phone.page);
+  await phone.context.close();
+
+  // The partner sees the merchant linked and the invitation accepted.
+  await desk.page.reload();
+  await desk.page.getByRole('table', { name: 'Linked businesses' }).getByText(shopName).waitFor();
+  await invitations.getByText('Accepted').waitFor();
+  await expectAccessible(desk.page);
+  await desk.context.close();
+});
