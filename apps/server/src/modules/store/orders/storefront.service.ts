@@ -252,10 +252,7 @@ export function createStorefrontService(deps: {
       return themedHomePage(store.page, await homeCatalogue(db, store.business.id, draft, HOME_PRODUCTS), draft);
     },
 
-    /**
-     * A rendered page of the store with its ETag, from the cache or rendered now (null: no such page). The tag is
-     * the page's digest, taken once when the page is kept: a cached page's answer hashes nothing.
-     */
+    /** A page of the store with its ETag (its digest, taken once when kept), cached or rendered now (null: no such page). */
     async cachedPage(store: Store, path: string, render: () => Promise<string | null>): Promise<CachedStorePage | null> {
       const cacheKey = `${store.versionKey}${path}`;
       const hit = pages.get(cacheKey);
