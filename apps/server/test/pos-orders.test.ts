@@ -423,6 +423,7 @@ describe('the orders list', () => {
     expect(third).not.toContain(early.id);
     expect((await list({ from: '2026-11-04', to: '2026-11-04' })).data.map((o) => o.id)).toEqual([early.id]);
     expect((await list({ q: 'siti' })).data.map((o) => o.id)).toEqual([late.id]);
+    // "#N" is the order number only, whatever the customers' names and emails hold; "N" is also a customer's text.
     expect((await list({ q: `#${early.number}` })).data.map((o) => o.id)).toEqual([early.id]);
     expect((await list({ staff_id: business.people.cashier.id, from: '2026-11-04' })).data.map((o) => o.id)).toEqual([early.id]);
     expect((await list({ staff_id: business.people.manager.id, from: '2026-11-04' })).data).toEqual([]);
@@ -461,6 +462,10 @@ describe('the orders list', () => {
     expect(day.slice(1).map((r) => r[0])).toEqual([String(early.number)]);
     const backwards = await owner.get(`${endpointPath(posOrderEndpoints.export, inBusiness())}?from=2026-11-04&to=2026-11-03`);
     expect(backwards.statusCode).toBe(422);
+    const numbered = await createCustomer(owner, business.id, { name: `Customer ${early.number}` });
+    const hers = await sell(manager, business.id, shop.id, { customer_id: numbered.id, quick_sale: { amount: 10_00, description: 'Numbered' } });
+    expect((await list({ q: `#${early.number}` })).data.map((o) => o.id)).toEqual([early.id]);
+    expect((await list({ q: String(early.number), limit: 100 })).data.map((o) => o.id)).toEqual(expect.arrayContaining([early.id, hers.id]));
   });
 
   it('shows an order’s detail to its seller and managers only', async () => {

@@ -88,7 +88,7 @@ interface PageShape {
   status: boolean;
   offline: 'any' | 'taken' | 'flagged';
   /** A search: the customer's name or email, and an order number when the words are one. */
-  search: 'none' | 'name' | 'number';
+  search: 'none' | 'name' | 'number' | 'number-only';
   cursor: boolean;
 }
 
@@ -113,7 +113,13 @@ const pageRead = preparedPerShape(
       s.status ? eq(posOrders.status, p('status')) : undefined,
       s.offline !== 'any' ? isNotNull(posOrders.offlineTakenAt) : undefined,
       s.offline === 'flagged' ? eq(posOrders.offlineAllowed, false) : undefined,
-      s.search === 'none' ? undefined : s.search === 'number' ? or(eq(posOrders.number, p('number')), byCustomer) : byCustomer,
+      s.search === 'none'
+        ? undefined
+        : s.search === 'number-only'
+          ? eq(posOrders.number, p('number'))
+          : s.search === 'number'
+            ? or(eq(posOrders.number, p('number')), byCustomer)
+            : byCustomer,
       s.cursor ? sql`(${posOrders.createdAt}, ${posOrders.id}) < (${p('cursorKey')}, ${p('cursorId')})` : undefined,
     ].filter((c): c is SQL => c !== undefined);
     return listed(db)
@@ -139,7 +145,11 @@ function conditionsOf(businessId: string, f: OrderListFilter): SQL[] {
     f.status ? eq(posOrders.status, f.status) : undefined,
     f.offline ? isNotNull(posOrders.offlineTakenAt) : undefined,
     f.offline === 'flagged' ? eq(posOrders.offlineAllowed, false) : undefined,
-    search ? or(f.number !== undefined ? eq(posOrders.number, f.number) : undefined, ilike(customers.name, search), ilike(customers.email, search)) : undefined,
+    search
+      ? or(f.number !== undefined ? eq(posOrders.number, f.number) : undefined, ilike(customers.name, search), ilike(customers.email, search))
+      : f.number !== undefined
+        ? eq(posOrders.number, f.number)
+        : undefined,
   ].filter((c): c is SQL => c !== undefined);
 }
 
@@ -237,7 +247,7 @@ export const ordersRepository = {
       tender: Boolean(filter.tender),
       status: Boolean(filter.status),
       offline: filter.offline ?? 'any',
-      search: !filter.q ? 'none' : filter.number !== undefined ? 'number' : 'name',
+      search: filter.number !== undefined ? (filter.q ? 'number' : 'number-only') : filter.q ? 'name' : 'none',
       cursor: cursor !== undefined,
     };
     return pageRead(shape)(db, {

@@ -61,9 +61,11 @@ export function createOrdersService(deps: {
     const zone = ctx.business.row.timeZone;
     const span = f.from && f.to ? localDaysSpan(f.from, f.to, zone) : null;
     const q = f.q?.replace(/^#/, '');
+    const number = q && /^\d{1,9}$/.test(q) ? Number(q) : undefined;
     return {
-      q,
-      number: q && /^\d{1,9}$/.test(q) ? Number(q) : undefined,
+      // "#12" is order 12 only; "12" is order 12 or a customer whose name or email has it.
+      q: number !== undefined && f.q?.startsWith('#') ? undefined : q,
+      number,
       start: span?.start ?? (f.from ? startOfLocalDay(f.from, zone) : undefined),
       end: span?.end ?? (f.to ? startOfLocalDay(f.to, zone, 1) : undefined),
       locationId: f.location_id,
