@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
+import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 
@@ -144,20 +145,32 @@ export async function signedInPage(browser: Browser, email: string, width?: numb
   return { page, close: () => context.close() };
 }
 
-/** axe finds no serious or critical issue on the page as it is now. */
+/**
+ * axe finds no serious or critical issue on the page as it is now.
+ *
+ * axe-core is put into a document once and checks it as often as asked: handed its source every time,
+ * `@axe-core/playwright` sends and compiles its 580 KB twice per check (0.3 to 0.8 CPU-s in the page and as much
+ * again in the browser and test processes, measured), while the check itself takes 40 to 60 ms. A screen reached
+ * inside the app keeps its document, so a file's checks after the first cost only the check; a page load starts
+ * a document without axe and the next check puts it in again.
+ */
 export async function expectAccessible(page: Page): Promise<void> {
   // A snackbar or modal caught mid-transition has partial opacity, which axe reads as low contrast.
   // Endless ones (loading indicators) are not waited for.
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe.source);
   // In the page itself (the app has no frames): the default run opens a second window per check to merge the frames'
   // results. Only violations are asked for: axe then spends no time listing every node that passes.
-  const results = await new AxeBuilder({ page })
+  const results = await new AxeBuilder({ page, axeSource: AXE_IN_PAGE })
     .setLegacyMode()
     .options({ resultTypes: ['violations'] })
     .analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
+
+/** What `AxeBuilder` evaluates in place of axe's source: nothing, once `expectAccessible` has put axe in the page. */
+const AXE_IN_PAGE = `if (typeof window.axe === 'undefined') throw new Error('axe is not in the page');`;
 
 /** Mail the server kept in its dev mailbox, newest first. */
 export async function mailbox(): Promise<KeptMail[]> {

@@ -38,6 +38,9 @@ export default async function setup(project: TestProject) {
     project.provide('pgBouncerPort', pooler?.port ?? 0);
     return async () => {
       pooler?.stop();
+      // The databases the workers kept for their next files (test/harness.ts) are named after the template.
+      const kept = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [`${template}\\_%`]);
+      for (const { datname } of kept.rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
       await admin.end();
     };

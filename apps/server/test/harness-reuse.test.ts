@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createBusiness } from './factories';
-import { createTestContext, embeddedReuse, openTestDatabase } from './harness';
+import { createTestContext, databaseReuse, openTestDatabase } from './harness';
 
 /**
- * The harness keeps an embedded database a file has closed for the worker's next file, emptied: the next file
+ * The harness keeps a database a file has closed for the worker's next file, emptied: the next file
  * must find exactly what a database freshly loaded from the template has (no rows, no job queues, the same
  * structure), and a database whose structure a test changed is not kept at all.
  */
@@ -15,18 +15,21 @@ describe('a database closed by one file and opened by the next', () => {
   it('holds no rows and no job queues, whatever the file left', async () => {
     const t = await createTestContext();
     await createBusiness(t);
+    await t.database.db.execute(sql`select nextval('chat_messages_seq_seq')`);
     expect(await count(t.database, sql`select count(*) as n from users`)).toBeGreaterThan(0);
     expect(await count(t.database, sql`select count(*) as n from pgboss.queue`)).toBeGreaterThan(0);
     await t.close();
 
-    const reusedBefore = embeddedReuse.count;
+    const reusedBefore = databaseReuse.count;
     const next = await openTestDatabase();
     try {
-      // On the embedded database it is the very database the app just closed; on PostgreSQL each is a fresh clone.
-      expect(embeddedReuse.count - reusedBefore).toBe(t.database.kind === 'pglite' ? 1 : 0);
+      // It is the very database the app just closed, on either kind.
+      expect(databaseReuse.count - reusedBefore).toBe(1);
       expect(await count(next, sql`select count(*) as n from users`)).toBe(0);
       expect(await count(next, sql`select count(*) as n from businesses`)).toBe(0);
       expect(await count(next, sql`select count(*) as n from pgboss.queue`)).toBe(0);
+      // Numbering starts again: no sequence has handed out a value.
+      expect(await count(next, sql`select count(*) as n from pg_sequences where schemaname = 'public' and last_value is not null`)).toBe(0);
       expect(await count(next, sql`select count(*) as n from drizzle.__drizzle_migrations`)).toBeGreaterThan(0);
       // A new app on it starts as on a fresh one: its queues are made again and its people sign up.
       const again = await createTestContext();

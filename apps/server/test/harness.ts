@@ -33,18 +33,27 @@ export { totp };
 // Every API file imports this harness: its people's passwords are hashed at the least cost (src/lib/crypto.ts).
 useCheapPasswordHashesInTests();
 
-/** A fresh database cloned from the migrated template of this run. */
+/**
+ * A fresh, empty database migrated as the template of this run: on PostgreSQL a clone of the template database or one
+ * an earlier file of this worker closed and emptied (`keptDatabases`), on the embedded database likewise (`embeddedClient`).
+ */
 export async function openTestDatabase(options: { onQuery?: (sql: string) => void; guardTransactions?: boolean } = {}): Promise<Database> {
   if ((process.env.TEST_DB_KIND ?? 'pglite') === 'postgres') {
     const adminUrl = process.env.TEST_PG_URL!;
-    const name = `md_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+    // The api-pgbouncer project: the app reaches its database through PgBouncer, the change feed past it. PgBouncer
+    // keeps its own connections to a database after the app closes: those files' databases are dropped, not kept.
+    const bouncer = inject('pgBouncerPort');
+    const kept = bouncer ? undefined : keptDatabases.pop();
+    if (kept) databaseReuse.count++;
+    const admin = kept ? null : new pg.Client({ connectionString: adminUrl });
+    const name = kept ?? `${inject('pgTemplate')}_${randomBytes(6).toString('hex')}`;
+    if (admin) {
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+    }
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    // The api-pgbouncer project: the app reaches its database through PgBouncer, the change feed past it.
-    const bouncer = inject('pgBouncerPort');
+    if (!bouncer) postgresTemplateShape ??= await postgresShapeOf(url.toString());
     const pooled = bouncer ? Object.assign(new URL(url), { port: String(bouncer) }).toString() : undefined;
     const database = await openDatabase({
       databaseUrl: pooled ?? url.toString(),
@@ -58,8 +67,16 @@ export async function openTestDatabase(options: { onQuery?: (sql: string) => voi
       ...database,
       close: async () => {
         await database.close();
-        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
+        if (!bouncer && (await emptiedForNextFile(url.toString()))) {
+          keptDatabases.push(name);
+        } else {
+          const dropper = admin ?? new pg.Client({ connectionString: adminUrl });
+          if (!admin) await dropper.connect();
+          await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          await dropper.end();
+          return;
+        }
+        await admin?.end();
       },
     };
   }
@@ -75,14 +92,63 @@ export async function openTestDatabase(options: { onQuery?: (sql: string) => voi
 }
 
 /**
+ * PostgreSQL databases this worker's earlier files closed, emptied back to the template's state: cloning the
+ * template costs the server over a second per file (it copies 14 MB through its write-ahead log), emptying the
+ * tables a file wrote a tenth of that. Named after the template, they go with it when the run ends (global-setup.ts).
+ */
+const keptDatabases: string[] = [];
+let postgresTemplateShape: string | undefined;
+/** How many times a file was given a kept database (read by test/harness-reuse.test.ts). */
+export const databaseReuse = { count: 0 };
+
+async function postgresShapeOf(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ shape: string }>(SHAPE_SQL)).rows[0]!.shape;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Empties a PostgreSQL database a file closed as EMPTY_SQL does an embedded one, truncating only the tables that hold
+ * rows (truncating all 170 makes new files for each and costs as much as a clone) and restarting every sequence used.
+ * False when it could not (a connection still holding a lock) or a test changed the structure: the database is dropped.
+ */
+async function emptiedForNextFile(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, options: '-c lock_timeout=3000 -c statement_timeout=30000' });
+  try {
+    await client.connect();
+    await client.query(`
+      set session_replication_role = replica;
+      select pgboss.delete_queue(name) from pgboss.queue;
+      do $$ declare r record; held text := ''; any_row boolean; begin
+        for r in select schemaname, tablename from pg_tables
+          where schemaname in ('public', 'pgboss') and (schemaname, tablename) <> ('pgboss', 'version') loop
+          execute format('select exists (select from %I.%I)', r.schemaname, r.tablename) into any_row;
+          if any_row then held := held || case when held = '' then '' else ', ' end || format('%I.%I', r.schemaname, r.tablename); end if;
+        end loop;
+        if held <> '' then execute 'truncate ' || held || ' cascade'; end if;
+        for r in select schemaname, sequencename from pg_sequences where schemaname in ('public', 'pgboss') and last_value is not null loop
+          execute format('alter sequence %I.%I restart', r.schemaname, r.sequencename);
+        end loop;
+      end $$;`);
+    return (await client.query<{ shape: string }>(SHAPE_SQL)).rows[0]!.shape === postgresTemplateShape;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/**
  * Embedded databases this worker's earlier files closed, emptied back to the template's state. Loading the
  * template's dump (unpacking it and starting PostgreSQL in WebAssembly) takes seconds, about a fifth of the
  * embedded suite's time; emptying the tables takes a few milliseconds. A file sees the same empty, migrated
  * database either way (the worker's files share one module graph: `isolate: false`).
  */
 const spareClients: PGlite[] = [];
-/** How many times a file was given a kept database (read by test/harness-reuse.test.ts). */
-export const embeddedReuse = { count: 0 };
 
 /** What a test could change of a database's structure: one that differs from the template's is closed, not kept. */
 const SHAPE_SQL = `select concat_ws(' ', (select count(*) from pg_class), (select count(*) from pg_trigger),
@@ -110,7 +176,7 @@ const EMPTY_SQL = `
 async function embeddedClient(): Promise<PGlite> {
   const kept = spareClients.pop();
   if (kept) {
-    embeddedReuse.count++;
+    databaseReuse.count++;
     return kept;
   }
   const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(inject('pgliteTemplate'))]), extensions: { pg_trgm } });
