@@ -6,6 +6,7 @@ import { SESSION_CACHE_CHANNEL } from '../src/db/change-feed';
 import { fixedClock } from '../src/lib/clock';
 import { createBusiness, type FactoryBusiness } from './factories';
 import { Agent, type TestContext } from './harness';
+import { cookieOf, framesOf } from './socket-frames';
 import { twoInstances } from './postgres-instances';
 
 /**
@@ -26,25 +27,9 @@ beforeAll(async () => {
 });
 afterAll(() => instances?.close());
 
-function framesOf(socket: { on(event: 'message', listener: (data: Buffer) => void): unknown }) {
-  const frames: ChatServerFrame[] = [];
-  const waiting: (() => void)[] = [];
-  socket.on('message', (data) => {
-    frames.push(JSON.parse(data.toString()) as ChatServerFrame);
-    for (const wake of waiting.splice(0)) wake();
-  });
-  return async function next(match: (f: ChatServerFrame) => boolean): Promise<ChatServerFrame> {
-    for (;;) {
-      const index = frames.findIndex(match);
-      if (index >= 0) return frames.splice(index, 1)[0]!;
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    }
-  };
-}
-
 async function openSocket(t: TestContext, path: string, headers: Record<string, string> = {}) {
-  let next: ReturnType<typeof framesOf> | undefined;
-  const socket = await t.app.injectWS(path, { headers }, { onInit: (ws) => void (next = framesOf(ws)) });
+  let next: ReturnType<typeof framesOf<ChatServerFrame>> | undefined;
+  const socket = await t.app.injectWS(path, { headers }, { onInit: (ws) => void (next = framesOf<ChatServerFrame>(ws)) });
   return { socket, next: next! };
 }
 
@@ -56,7 +41,7 @@ describe('the support chat across two app instances', () => {
       body: { name: 'Ana', email: 'ana@example.com', message: 'Hello from instance A' },
     });
     const owner = business.people.owner.agent;
-    const cookie = [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = cookieOf(owner);
     // The owner's socket is on B; the customer's on A.
     const staff = await openSocket(b, fillPath(CHAT_SOCKET_PATHS.staff, { business_id: business.id }), { cookie });
     const mine = await openSocket(a, fillPath(CHAT_SOCKET_PATHS.customer, { business_id: business.id, token: started.token }));
