@@ -123,32 +123,26 @@ export async function submittedMerchant(
   return { email, businessId, owner };
 }
 
-/** A new merchant registered in Singapore (with `referralCode` when given): its owner's email and API session, the business's id. */
-export async function registerMerchant(name: string, business: string, prefix: string, referralCode?: string) {
+/** A sign-up in Singapore through `path` (a merchant's or a partner's): the person's email and API session, the business's id. */
+async function signUp(path: '/register' | '/register-partner', name: string, business: string, prefix: string, extra: Record<string, string> = {}) {
   const email = uniqueEmail(prefix);
   const api = new ApiSession();
-  const { business_id: businessId } = await api.call<{ business_id: string }>('POST', '/register', {
+  const { business_id: businessId } = await api.call<{ business_id: string }>('POST', path, {
     name,
     email,
     password: DEMO_PASSWORD,
     business: { name: business, country: 'sg', currency: 'sgd' },
-    ...(referralCode ? { referral_code: referralCode } : {}),
+    ...extra,
   });
   return { api, email, businessId };
 }
 
-/** A new partner registered in Singapore: its person's email and API session, the partner business's id. */
-export async function registerPartner(name: string, business: string, prefix: string) {
-  const email = uniqueEmail(prefix);
-  const api = new ApiSession();
-  const { business_id: businessId } = await api.call<{ business_id: string }>('POST', '/register-partner', {
-    name,
-    email,
-    password: DEMO_PASSWORD,
-    business: { name: business, country: 'sg', currency: 'sgd' },
-  });
-  return { api, email, businessId };
-}
+/** A new merchant registered in Singapore (with `referralCode` when given). */
+export const registerMerchant = (name: string, business: string, prefix: string, referralCode?: string) =>
+  signUp('/register', name, business, prefix, referralCode ? { referral_code: referralCode } : {});
+
+/** A new partner registered in Singapore. */
+export const registerPartner = (name: string, business: string, prefix: string) => signUp('/register-partner', name, business, prefix);
 
 /**
  * Verification as people do it, through the owner's API session: the questionnaire answered step by step (for the
