@@ -103,9 +103,7 @@ export async function verifiedMerchant(
   where: { country: string; currency: string },
 ): Promise<{ email: string; businessId: string }> {
   const { email, businessId } = await submittedMerchant(name, business, where);
-  const admin = new ApiSession();
-  await admin.signIn('super@demo.test');
-  await admin.call('POST', `/v1/admin/businesses/${businessId}/approve`);
+  await approveVerification(businessId);
   return { email, businessId };
 }
 
@@ -121,6 +119,36 @@ export async function submittedMerchant(
   const email = uniqueEmail(`verified-${where.country}`);
   const owner = new ApiSession();
   const { business_id: businessId } = await owner.register(email, name, business, where);
+  await submitVerification(owner, businessId, name, business, where);
+  return { email, businessId, owner };
+}
+
+/** A sign-up in Singapore through `path` (a merchant's or a partner's): the person's email and API session, the business's id. */
+async function signUp(path: '/register' | '/register-partner', name: string, business: string, prefix: string, extra: Record<string, string> = {}) {
+  const email = uniqueEmail(prefix);
+  const api = new ApiSession();
+  const { business_id: businessId } = await api.call<{ business_id: string }>('POST', path, {
+    name,
+    email,
+    password: DEMO_PASSWORD,
+    business: { name: business, country: 'sg', currency: 'sgd' },
+    ...extra,
+  });
+  return { api, email, businessId };
+}
+
+/** A new merchant registered in Singapore (with `referralCode` when given). */
+export const registerMerchant = (name: string, business: string, prefix: string, referralCode?: string) =>
+  signUp('/register', name, business, prefix, referralCode ? { referral_code: referralCode } : {});
+
+/** A new partner registered in Singapore. */
+export const registerPartner = (name: string, business: string, prefix: string) => signUp('/register-partner', name, business, prefix);
+
+/**
+ * Verification as people do it, through the owner's API session: the questionnaire answered step by step (for the
+ * owner `name` of the business `business`), both documents uploaded, and submitted.
+ */
+export async function submitVerification(owner: ApiSession, businessId: string, name: string, business: string, where = { country: 'sg', currency: 'sgd' }) {
   const onboarding = `/v1/business/${businessId}/onboarding`;
   await owner.call('PUT', `${onboarding}/business`, {
     legal_name: `${business} Inc.`,
@@ -144,7 +172,19 @@ export async function submittedMerchant(
   await owner.upload(`${onboarding}/documents?kind=business_registration`, { name: 'registration.pdf', type: 'application/pdf', bytes: SAMPLE_PDF });
   await owner.upload(`${onboarding}/documents?kind=owner_id`, { name: 'passport.png', type: 'image/png', bytes: SAMPLE_PNG });
   await owner.call('POST', `${onboarding}/submit`);
-  return { email, businessId, owner };
+}
+
+/** The platform's approval of a submitted verification, by the demo's super admin. */
+export async function approveVerification(businessId: string) {
+  const admin = new ApiSession();
+  await admin.signIn('super@demo.test');
+  await admin.call('POST', `/v1/admin/businesses/${businessId}/approve`);
+}
+
+/** Verification submitted through the owner's API session (`submitVerification`) and approved (`approveVerification`). */
+export async function verify(owner: ApiSession, businessId: string, name: string, business: string) {
+  await submitVerification(owner, businessId, name, business);
+  await approveVerification(businessId);
 }
 
 /** A code of the next time step, so it differs from the one used at set-up (codes are single-use). */

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { ApiSession } from './api';
+import { registerMerchant, registerPartner, verify } from './api';
 import { demoTests } from './demo';
-import { DEMO_PASSWORD, SAMPLE_PDF, SAMPLE_PNG, expectAccessible, mailbox, newPage, screenshot, signIn, uniqueEmail } from './support';
+import { expectAccessible, mailbox, newPage, screenshot, signIn } from './support';
 
 /**
  * Partner invitations (issue 30): a partner invites an existing merchant by its owner's email on Linked businesses;
@@ -11,64 +11,20 @@ import { DEMO_PASSWORD, SAMPLE_PDF, SAMPLE_PNG, expectAccessible, mailbox, newPa
 
 const demo = demoTests();
 
-/** Verification as people do it: the questionnaire and documents through the API, then the super admin's approval. */
-async function verify(api: ApiSession, businessId: string, name: string) {
-  const onboarding = `/v1/business/${businessId}/onboarding`;
-  await api.call('PUT', `${onboarding}/business`, {
-    legal_name: `${name} Pte Ltd`,
-    legal_type: 'company',
-    registration_number: `IV${Date.now().toString(36)}`,
-    industry: 'retail',
-  });
-  await api.call('PUT', `${onboarding}/owner`, {
-    full_name: 'Ines Invited',
-    date_of_birth: '1986-02-11',
-    nationality: 'sg',
-    id_type: 'passport',
-    id_number: 'P2345678B',
-  });
-  await api.call('PUT', `${onboarding}/address`, { line1: '3 Orchard Road', city: 'Singapore', postal_code: '238823' });
-  await api.call('PUT', `${onboarding}/sales`, {
-    monthly_volume: '10k_50k',
-    average_ticket: { amount: 30_00, currency: 'sgd' },
-    description: 'Handmade candles and soaps.',
-  });
-  await api.upload(`${onboarding}/documents?kind=business_registration`, { name: 'registration.pdf', type: 'application/pdf', bytes: SAMPLE_PDF });
-  await api.upload(`${onboarding}/documents?kind=owner_id`, { name: 'passport.png', type: 'image/png', bytes: SAMPLE_PNG });
-  await api.call('POST', `${onboarding}/submit`);
-  const admin = new ApiSession();
-  await admin.signIn('super@demo.test');
-  await admin.call('POST', `/v1/admin/businesses/${businessId}/approve`);
-}
-
 it('a partner invites an existing merchant, the merchant accepts, and the link shows on both sides', async () => {
   const stamp = Date.now().toString(36);
   const partnerName = `Invite Agency ${stamp}`;
-  const partnerEmail = uniqueEmail('inviter');
-  const partnerApi = new ApiSession();
-  const partner = await partnerApi.call<{ business_id: string }>('POST', '/register-partner', {
-    name: 'Ivy Inviter',
-    email: partnerEmail,
-    password: DEMO_PASSWORD,
-    business: { name: partnerName, country: 'sg', currency: 'sgd' },
-  });
+  const { email: partnerEmail, businessId: partnerId } = await registerPartner('Ivy Inviter', partnerName, 'inviter');
   const shopName = `Invited Shop ${stamp}`;
-  const merchantEmail = uniqueEmail('invited');
-  const shopApi = new ApiSession();
-  const { business_id: shopId } = await shopApi.call<{ business_id: string }>('POST', '/register', {
-    name: 'Ines Invited',
-    email: merchantEmail,
-    password: DEMO_PASSWORD,
-    business: { name: shopName, country: 'sg', currency: 'sgd' },
-  });
+  const { api: shopApi, email: merchantEmail, businessId: shopId } = await registerMerchant('Ines Invited', shopName, 'invited');
   // An existing merchant: verified, as the merchants partners invite are.
-  await verify(shopApi, shopId, shopName);
+  await verify(shopApi, shopId, 'Ines Invited', shopName);
 
   // The partner sends the invitation from its Linked businesses screen.
   const desk = await newPage(demo.browser, { width: 1280, height: 900 });
   await signIn(desk.page, partnerEmail);
-  await desk.page.waitForURL((url) => url.pathname.startsWith(`/business/${partner.business_id}/partner`));
-  await desk.page.goto(`/business/${partner.business_id}/partner/linked-businesses`);
+  await desk.page.waitForURL((url) => url.pathname.startsWith(`/business/${partnerId}/partner`));
+  await desk.page.goto(`/business/${partnerId}/partner/linked-businesses`);
   await desk.page.getByRole('heading', { level: 1, name: 'Linked businesses' }).waitFor();
   await desk.page.getByRole('textbox', { name: /^Owner's email/ }).fill(merchantEmail);
   await desk.page.getByRole('button', { name: 'Send invitation' }).click();

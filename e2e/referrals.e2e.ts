@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { maskName } from '@merchant/business';
-import { ApiSession, CheckoutCustomer, cardEndingIn } from './api';
+import { ApiSession, CheckoutCustomer, cardEndingIn, registerMerchant, registerPartner, verify } from './api';
 import { demoTests } from './demo';
-import { DEMO_PASSWORD, SAMPLE_PDF, SAMPLE_PNG, expectAccessible, newPage, screenshot, serverClock, signIn, uniqueEmail } from './support';
+import { expectAccessible, newPage, screenshot, serverClock, signIn } from './support';
 
 /**
  * Refer and Earn and the referral contest (issue 30): a merchant reads its referral link and code, copies the link,
@@ -15,60 +15,20 @@ const HOUR_MS = 3_600_000;
 const eventually = <T>(read: () => T | Promise<T>, timeout = 30_000) => expect.poll(read, { timeout, interval: 1_000 });
 
 /** A new merchant (registered with `referral_code` when given), answered with its signed-in API session. */
-async function registerMerchant(name: string, referralCode?: string) {
-  const email = uniqueEmail('referral');
-  const api = new ApiSession();
-  const { business_id } = await api.call<{ business_id: string }>('POST', '/register', {
-    name: 'Rae Referral',
-    email,
-    password: DEMO_PASSWORD,
-    business: { name, country: 'sg', currency: 'sgd' },
-    ...(referralCode ? { referral_code: referralCode } : {}),
-  });
-  return { api, email, businessId: business_id };
-}
-
-/** Verification as people do it: the questionnaire and documents through the API, then the super admin's approval. */
-async function verify(api: ApiSession, businessId: string, name: string) {
-  const onboarding = `/v1/business/${businessId}/onboarding`;
-  await api.call('PUT', `${onboarding}/business`, {
-    legal_name: `${name} Pte Ltd`,
-    legal_type: 'company',
-    registration_number: `RR${Date.now().toString(36)}`,
-    industry: 'retail',
-  });
-  await api.call('PUT', `${onboarding}/owner`, {
-    full_name: 'Rae Referral',
-    date_of_birth: '1988-05-20',
-    nationality: 'sg',
-    id_type: 'passport',
-    id_number: 'P7654321A',
-  });
-  await api.call('PUT', `${onboarding}/address`, { line1: '8 Market Street', city: 'Singapore', postal_code: '048580' });
-  await api.call('PUT', `${onboarding}/sales`, {
-    monthly_volume: '10k_50k',
-    average_ticket: { amount: 25_00, currency: 'sgd' },
-    description: 'Flowers and plants for homes and offices.',
-  });
-  await api.upload(`${onboarding}/documents?kind=business_registration`, { name: 'registration.pdf', type: 'application/pdf', bytes: SAMPLE_PDF });
-  await api.upload(`${onboarding}/documents?kind=owner_id`, { name: 'passport.png', type: 'image/png', bytes: SAMPLE_PNG });
-  await api.call('POST', `${onboarding}/submit`);
-  const admin = new ApiSession();
-  await admin.signIn('super@demo.test');
-  await admin.call('POST', `/v1/admin/businesses/${businessId}/approve`);
-}
+const newMerchant = (name: string, referralCode?: string) => registerMerchant('Rae Referral', name, 'referral', referralCode);
+const verifyMerchant = (merchant: { api: ApiSession; businessId: string }, name: string) => verify(merchant.api, merchant.businessId, 'Rae Referral', name);
 
 describe('Refer and Earn', () => {
   it('shows the code and link, copies the link, and lists a referred business that earns the reward', async () => {
     const stamp = Date.now().toString(36);
-    const referrer = await registerMerchant(`Bloom Florist ${stamp}`);
-    await verify(referrer.api, referrer.businessId, `Bloom Florist ${stamp}`);
+    const referrer = await newMerchant(`Bloom Florist ${stamp}`);
+    await verifyMerchant(referrer, `Bloom Florist ${stamp}`);
     const { code, link_path } = await referrer.api.call<{ code: string; link_path: string }>('GET', `/v1/business/${referrer.businessId}/referral-program`);
 
     // A business signs up with the code, is verified and takes its first payment.
     const referredName = `Petal Studio ${stamp}`;
-    const referred = await registerMerchant(referredName, code);
-    await verify(referred.api, referred.businessId, referredName);
+    const referred = await newMerchant(referredName, code);
+    await verifyMerchant(referred, referredName);
     const link = await referred.api.call<{ public_id: string }>('POST', `/v1/business/${referred.businessId}/payment-links`, {
       purpose: 'Bouquet',
       amount: 60_00,
@@ -125,36 +85,23 @@ describe('the referral contest', () => {
   it("shows the partner's rank and count in the month's contest, its prizes, and a leaderboard with other names masked", async () => {
     const stamp = Date.now().toString(36);
     const partnerName = `Contest Agency ${stamp}`;
-    const partnerEmail = uniqueEmail('contest');
-    const partnerApi = new ApiSession();
-    const partner = await partnerApi.call<{ business_id: string }>('POST', '/register-partner', {
-      name: 'Cora Contest',
-      email: partnerEmail,
-      password: DEMO_PASSWORD,
-      business: { name: partnerName, country: 'sg', currency: 'sgd' },
-    });
-    const { code } = await partnerApi.call<{ code: string }>('GET', `/v1/business/${partner.business_id}/partner/referral`);
+    const { api: partnerApi, email: partnerEmail, businessId: partnerId } = await registerPartner('Cora Contest', partnerName, 'contest');
+    const { code } = await partnerApi.call<{ code: string }>('GET', `/v1/business/${partnerId}/partner/referral`);
     const merchantName = `Contest Shop ${stamp}`;
-    const merchant = await registerMerchant(merchantName, code);
-    await verify(merchant.api, merchant.businessId, merchantName);
+    const merchant = await newMerchant(merchantName, code);
+    await verifyMerchant(merchant, merchantName);
     // A rival partner with a verified referral of its own: on the board by its initials only.
     const rivalName = `Rival Partners ${stamp}`;
-    const rivalApi = new ApiSession();
-    const rival = await rivalApi.call<{ business_id: string }>('POST', '/register-partner', {
-      name: 'Rory Rival',
-      email: uniqueEmail('rival'),
-      password: DEMO_PASSWORD,
-      business: { name: rivalName, country: 'sg', currency: 'sgd' },
-    });
-    const rivalCode = (await rivalApi.call<{ code: string }>('GET', `/v1/business/${rival.business_id}/partner/referral`)).code;
-    const rivalShop = await registerMerchant(`Rival Shop ${stamp}`, rivalCode);
-    await verify(rivalShop.api, rivalShop.businessId, `Rival Shop ${stamp}`);
+    const rival = await registerPartner('Rory Rival', rivalName, 'rival');
+    const rivalCode = (await rival.api.call<{ code: string }>('GET', `/v1/business/${rival.businessId}/partner/referral`)).code;
+    const rivalShop = await newMerchant(`Rival Shop ${stamp}`, rivalCode);
+    await verifyMerchant(rivalShop, `Rival Shop ${stamp}`);
 
     for (const width of [1280, 375]) {
       const session = await newPage(demo.browser, { width, height: 900 });
       await signIn(session.page, partnerEmail);
-      await session.page.waitForURL((url) => url.pathname.startsWith(`/business/${partner.business_id}/partner`));
-      await session.page.goto(`/business/${partner.business_id}/partner/referral-contest`);
+      await session.page.waitForURL((url) => url.pathname.startsWith(`/business/${partnerId}/partner`));
+      await session.page.goto(`/business/${partnerId}/partner/referral-contest`);
       await session.page.getByRole('heading', { level: 1, name: 'Referral contest' }).waitFor();
       // The demo's running contest (most verified referrals this month and the next).
       const card = session.page.getByRole('region', { name: 'Referral race of the season' });
@@ -165,7 +112,7 @@ describe('the referral contest', () => {
       expect(await session.page.getByText(rivalName).count()).toBe(0);
       const { contests } = await partnerApi.call<{
         contests: { name: string; you: { rank: number; score: number }; leaderboard: { name: string; you: boolean }[] }[];
-      }>('GET', `/v1/business/${partner.business_id}/partner/referral-contest`);
+      }>('GET', `/v1/business/${partnerId}/partner/referral-contest`);
       const contest = contests.find((c) => c.name === 'Referral race of the season')!;
       expect(contest.you.score).toBe(1);
       expect(contest.leaderboard.filter((r) => !r.you).every((r) => r.name.includes('•'))).toBe(true);

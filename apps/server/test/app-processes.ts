@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import type { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { composeApp } from '../src/app';
-import { testConfig } from '../src/config';
+import { testConfig, type AppConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import type { fixedClock } from '../src/lib/clock';
 import { createRateLimiter } from '../src/lib/rate-limit';
@@ -22,12 +22,12 @@ import { restartableDatabase } from './restartable-database';
 const silent = pino({ level: 'silent' });
 // The clock moves by months here, and the tests count the mail each period sent: the daily purge of delivered mail
 // (30 days by default) would take the first period's away when a racing pass runs the due jobs.
-const config = testConfig({ webDist: '/nonexistent', sessionIdleMinutes: 60 * 24 * 365, mailRetentionDays: 3650 });
+const defaultConfig = testConfig({ webDist: '/nonexistent', sessionIdleMinutes: 60 * 24 * 365, mailRetentionDays: 3650 });
 
 type Clock = ReturnType<typeof fixedClock>;
 
-/** One app process on a database: the real app, jobs run by hand. */
-export async function appOn(database: Database, clock: Clock): Promise<TestContext> {
+/** One app process on a database: the real app, jobs run by hand (`config`: these tests' unless given). */
+export async function appOn(database: Database, clock: Clock, config: AppConfig = defaultConfig): Promise<TestContext> {
   const { app, services } = await composeApp({
     config,
     db: database.db,
@@ -50,11 +50,11 @@ export async function otherProcessOn<Services>(
   compose: (platform: Platform) => { services: Services; registerJobs(jobs: JobRegistry): void },
 ) {
   const jobs = createJobs({ connection: database.jobs, clock, logger: silent, mode: 'manual' });
-  const mailer = createMailer({ db: database.db, clock, logger: silent, jobs, from: config.mailFrom });
+  const mailer = createMailer({ db: database.db, clock, logger: silent, jobs, from: defaultConfig.mailFrom });
   const platform: Platform = {
     db: database.db,
     clock,
-    config,
+    config: defaultConfig,
     changes: undefined,
     mailer,
     limiter: createRateLimiter({ db: database.db, clock }),

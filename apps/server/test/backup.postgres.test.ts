@@ -2,7 +2,6 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { fixedClock } from '../src/lib/clock';
@@ -10,6 +9,7 @@ import { appOn } from './app-processes';
 import { ledgerProblems, rowCounts } from './backup-checks';
 import { createBusiness } from './factories';
 import { makePayment } from './factories/payments';
+import { newPostgresDatabase } from './postgres-instances';
 import { restartableDatabase } from './restartable-database';
 
 /**
@@ -47,19 +47,11 @@ describe('backing up PostgreSQL (pg_dump and pg_restore)', () => {
     const file = join(dir, 'app.dump');
     execFileSync(pgTool('pg_dump'), ['--format=custom', '--no-owner', `--file=${file}`, sourceUrl]);
 
-    const targetName = `md_restore_${Date.now().toString(36)}`;
-    const admin = new pg.Client({ connectionString: process.env.TEST_PG_URL });
-    await admin.connect();
-    await admin.query(`create database ${targetName}`);
-    cleanups.push(async () => {
-      await admin.query(`drop database if exists ${targetName} with (force)`);
-      await admin.end();
-    });
-    const targetUrl = new URL(sourceUrl);
-    targetUrl.pathname = `/${targetName}`;
-    execFileSync(pgTool('pg_restore'), ['--no-owner', '--exit-on-error', `--dbname=${targetUrl.toString()}`, file]);
+    const target = await newPostgresDatabase('md_restore', { empty: true });
+    cleanups.push(() => target.drop());
+    execFileSync(pgTool('pg_restore'), ['--no-owner', '--exit-on-error', `--dbname=${target.url}`, file]);
 
-    const copy = await openDatabase({ databaseUrl: targetUrl.toString(), poolSize: 2 });
+    const copy = await openDatabase({ databaseUrl: target.url, poolSize: 2 });
     cleanups.push(() => copy.close());
     const counts = await rowCounts(copy);
     expect(counts).toEqual(await rowCounts(database));

@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  NOTIFICATIONS_SOCKET_PATH,
-  notificationsEndpoints as bell,
-  verificationAdminEndpoints as admin,
-  type NotificationServerFrame,
-} from '@merchant/business';
-import { fillPath } from '@merchant/core';
+import { notificationsEndpoints as bell, verificationAdminEndpoints as admin } from '@merchant/business';
 import { transferEndpoints } from '@merchant/payments';
 import { eq } from 'drizzle-orm';
 import { notifications } from '@/db/schema';
 import type { ChargesService } from '@/modules/payments/charges/charges.service';
-import { card } from './factories/charges';
 import { addBeneficiary, createBusiness, createSuperAdmin, fundAvailable, type FactoryBusiness, type Person } from './factories';
 import { Agent, createTestContext, failure, type TestContext } from './harness';
+import { bellSocketPath, cookieOf, openBell, payByCard } from './notifications-setup';
 
 /**
  * The bell (docs/decisions.md, "Notifications"): who receives each kind, in the transaction of what it tells of; a
@@ -25,12 +19,7 @@ let other: FactoryBusiness<'owner'>;
 
 const at = (b: { id: string } = business) => ({ business_id: b.id });
 
-async function pay(businessId: string, amount: number) {
-  const started = await charges.start({ businessId, source: { type: 'static_qr', id: null }, amount, currency: 'sgd' });
-  const { payment } = await charges.confirm(started.publicId, card());
-  expect(payment.status).toBe('succeeded');
-  return payment;
-}
+const pay = (businessId: string, amount: number) => payByCard(charges, businessId, amount);
 
 async function all(person: Person, b: { id: string } = business) {
   return person.agent.ok(bell.list, { params: at(b), query: { limit: 100 } });
@@ -47,31 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function framesOf(socket: { on(event: 'message', listener: (data: Buffer) => void): unknown }) {
-  const frames: NotificationServerFrame[] = [];
-  const waiting: (() => void)[] = [];
-  socket.on('message', (data) => {
-    frames.push(JSON.parse(data.toString()) as NotificationServerFrame);
-    for (const wake of waiting.splice(0)) wake();
-  });
-  return async function next(match: (f: NotificationServerFrame) => boolean): Promise<NotificationServerFrame> {
-    for (;;) {
-      const index = frames.findIndex(match);
-      if (index >= 0) return frames.splice(index, 1)[0]!;
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    }
-  };
-}
-
-const cookieOf = (agent: Agent) => [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-const socketPath = (b: { id: string } = business) => fillPath(NOTIFICATIONS_SOCKET_PATH, at(b));
-
-async function openSocket(person: Person) {
-  let next: ReturnType<typeof framesOf> | undefined;
-  const socket = await t.app.injectWS(socketPath(), { headers: { cookie: cookieOf(person.agent) } }, { onInit: (ws) => void (next = framesOf(ws)) });
-  await next!((f) => f.type === 'ready');
-  return { socket, next: next! };
-}
+const socketPath = () => bellSocketPath(business.id);
+const openSocket = (person: Person) => openBell(t.app, person.agent, business.id);
 
 describe('recipients', () => {
   it('tells every member who sees payments of a payment, live on their socket, and no one of another business', async () => {

@@ -1,64 +1,32 @@
-import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PUBLIC_API_PATHS, apiKeyEndpoints } from '@merchant/payments';
-import { composeApp } from '../src/app';
 import { testConfig } from '../src/config';
-import { openDatabase } from '../src/db/client';
 import { apiKeys } from '../src/db/schema';
-import { fixedClock } from '../src/lib/clock';
 import { createBusiness, type FactoryBusiness } from './factories';
 import { publicCall } from './hitpay-document';
 import type { TestContext } from './harness';
+import { twoInstances } from './postgres-instances';
 
 /**
  * Two app instances on one PostgreSQL database, each with its own pool, change feed and API key cache: a key one
  * instance keeps is refused by it on the very next request once the other revokes it (through the dashboard, or in
  * SQL behind both). PostgreSQL only: the embedded database belongs to one process.
  */
-let admin: pg.Client;
-let dbName: string;
+let instances: Awaited<ReturnType<typeof twoInstances>> | undefined;
 let dbUrl: string;
 let a: TestContext;
 let b: TestContext;
 let business: FactoryBusiness<'owner'>;
 
-async function instance(url: string): Promise<TestContext> {
-  const database = await openDatabase({ databaseUrl: url, poolSize: 4 });
-  const clock = fixedClock(new Date());
-  const config = testConfig({ webDist: '/nonexistent' });
-  const { app, services } = await composeApp({
-    config,
-    db: database.db,
-    changes: database.changes,
-    clock,
-    logger: pino({ level: 'silent' }),
-    jobsConnection: database.jobs,
-    jobsMode: 'manual',
-  });
-  return { app, database, clock, config, services, close: async () => (await app.close(), await database.close()) };
-}
-
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: process.env.TEST_PG_URL! });
-  await admin.connect();
-  dbName = `md_test_${randomBytes(6).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${inject('pgTemplate')}`);
-  const url = new URL(process.env.TEST_PG_URL!);
-  url.pathname = `/${dbName}`;
-  dbUrl = url.toString();
-  [a, b] = [await instance(dbUrl), await instance(dbUrl)];
+  instances = await twoInstances({ prefix: 'md_test', config: testConfig({ webDist: '/nonexistent' }) });
+  ({ a, b, url: dbUrl } = instances);
   business = await createBusiness(a);
 }, 120_000);
 
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
-});
+afterAll(() => instances?.close());
 
 const list = (t: TestContext, key: string) => publicCall(t, PUBLIC_API_PATHS.paymentRequests, { key });
 const newKey = () =>

@@ -1,15 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { freePort } from './app-processes';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { appOn, freePort } from './app-processes';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGE_FEED_APPLICATION } from '../src/db/change-feed';
-import pino from 'pino';
-import { composeApp } from '../src/app';
 import { testConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { fixedClock } from '../src/lib/clock';
@@ -17,7 +14,8 @@ import { createBusiness, FACTORY_PASSWORD, type FactoryBusiness } from './factor
 import { endpointPath, type Endpoint, type EndpointResponse } from '@merchant/core';
 import { businessEndpoints, staffEndpoints } from '@merchant/business';
 import { authEndpoints, userEndpoints } from '@merchant/identity';
-import type { CallInput, TestContext } from './harness';
+import type { CallInput } from './harness';
+import { newPostgresDatabase } from './postgres-instances';
 
 /**
  * Two app processes on one PostgreSQL database, each with its own session cache: what one process
@@ -25,8 +23,7 @@ import type { CallInput, TestContext } from './harness';
  * one process).
  */
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-let admin: pg.Client;
-let dbName: string;
+let database: Awaited<ReturnType<typeof newPostgresDatabase>>;
 let dataDir: string;
 const processes: ChildProcess[] = [];
 let a: string;
@@ -107,29 +104,14 @@ class Browser {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'md-two-processes-'));
-  admin = new pg.Client({ connectionString: process.env.TEST_PG_URL! });
-  await admin.connect();
-  dbName = `md_test_${randomBytes(6).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${inject('pgTemplate')}`);
-  const url = new URL(process.env.TEST_PG_URL!);
-  url.pathname = `/${dbName}`;
+  database = await newPostgresDatabase('md_test');
   // The people are made by the factories through an app in this process, which closes before the two start.
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
-  const clock = fixedClock(new Date());
-  const config = testConfig({ webDist: '/nonexistent' });
-  const { app, services } = await composeApp({
-    config,
-    db: database.db,
-    changes: database.changes,
-    clock,
-    logger: pino({ level: 'silent' }),
-    jobsConnection: database.jobs,
-    jobsMode: 'manual',
-  });
-  const t: TestContext = { app, database, clock, config, services, close: async () => (await app.close(), await database.close()) };
+  const opened = await openDatabase({ databaseUrl: database.url, poolSize: 4 });
+  const t = await appOn(opened, fixedClock(new Date()), testConfig({ webDist: '/nonexistent' }));
   business = await createBusiness(t, { staff: ['admin', 'manager', 'cashier'] });
   await t.close();
-  [a, b] = await Promise.all([startApp(url.toString()), startApp(url.toString())]);
+  await opened.close();
+  [a, b] = await Promise.all([startApp(database.url), startApp(database.url)]);
 }, 120_000);
 
 afterAll(async () => {
@@ -143,8 +125,7 @@ afterAll(async () => {
         }),
     ),
   );
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
+  await database?.drop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -197,20 +178,21 @@ describe('two app processes on one PostgreSQL database', () => {
     expect((await browser.me(b)).status).toBe(200);
     const listeners = async () =>
       (
-        await admin.query<{ pid: number; backend_start: Date }>(
+        await database.admin.query<{ pid: number; backend_start: Date }>(
           'SELECT pid, backend_start FROM pg_stat_activity WHERE datname = $1 AND application_name = $2',
-          [dbName, CHANGE_FEED_APPLICATION],
+          [database.name, CHANGE_FEED_APPLICATION],
         )
       ).rows;
     const before = await listeners();
     expect(before).toHaveLength(2);
     // Every connection that listens is cut (the pooled ones too), then the session ends behind the apps'
     // backs: its notification reaches no one.
-    await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND query ILIKE 'LISTEN%'`, [dbName]);
-    await admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = $2`, [dbName, CHANGE_FEED_APPLICATION]);
-    const url = new URL(process.env.TEST_PG_URL!);
-    url.pathname = `/${dbName}`;
-    const direct = new pg.Client({ connectionString: url.toString() });
+    await database.admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND query ILIKE 'LISTEN%'`, [database.name]);
+    await database.admin.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = $2`, [
+      database.name,
+      CHANGE_FEED_APPLICATION,
+    ]);
+    const direct = new pg.Client({ connectionString: database.url });
     await direct.connect();
     await direct.query(`DELETE FROM sessions WHERE user_id = (SELECT id FROM users WHERE email = $1)`, [business.people.manager.email]);
     await direct.end();

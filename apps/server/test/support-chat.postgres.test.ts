@@ -1,70 +1,35 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_SOCKET_PATHS, supportChatEndpoints as chat, type ChatServerFrame } from '@merchant/business';
 import { fillPath } from '@merchant/core';
 import { SESSION_CACHE_CHANNEL } from '../src/db/change-feed';
-import { openDatabase, type Database } from '../src/db/client';
 import { fixedClock } from '../src/lib/clock';
-import { appOn } from './app-processes';
 import { createBusiness, type FactoryBusiness } from './factories';
 import { Agent, type TestContext } from './harness';
+import { cookieOf, framesOf } from './socket-frames';
+import { twoInstances } from './postgres-instances';
 
 /**
  * Two app instances on one PostgreSQL database, each with its own pool and change feed (what a load balancer in front
  * of two processes gives): a customer's message written through one reaches a staff socket open on the other, and the
  * answer comes back the other way (PostgreSQL only: the embedded database belongs to one process).
  */
-let admin: pg.Client;
-let name: string;
-const databases: Database[] = [];
+let instances: Awaited<ReturnType<typeof twoInstances>> | undefined;
 let a: TestContext;
 let b: TestContext;
 let business: FactoryBusiness<'owner'>;
 
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: process.env.TEST_PG_URL! });
-  await admin.connect();
-  name = `md_chat_${randomBytes(6).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
-  const url = new URL(process.env.TEST_PG_URL!);
-  url.pathname = `/${name}`;
-  const clock = fixedClock(new Date('2026-11-01T09:00:00Z'));
-  for (let i = 0; i < 2; i++) databases.push(await openDatabase({ databaseUrl: url.toString(), poolSize: 3 }));
-  a = await appOn(databases[0]!, clock);
-  b = await appOn(databases[1]!, clock);
+  // Both ready: a socket's upgrade is served once the app is (the first inject makes it so; a socket first needs it done).
+  instances = await twoInstances({ prefix: 'md_chat', clock: fixedClock(new Date('2026-11-01T09:00:00Z')), poolSize: 3 });
+  ({ a, b } = instances);
   business = await createBusiness(a);
-  // A socket's upgrade is served once the app is ready (the first inject makes it so; a socket first needs it done).
-  await a.app.ready();
-  await b.app.ready();
 });
-afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  for (const d of databases) await d.close();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.end();
-});
-
-function framesOf(socket: { on(event: 'message', listener: (data: Buffer) => void): unknown }) {
-  const frames: ChatServerFrame[] = [];
-  const waiting: (() => void)[] = [];
-  socket.on('message', (data) => {
-    frames.push(JSON.parse(data.toString()) as ChatServerFrame);
-    for (const wake of waiting.splice(0)) wake();
-  });
-  return async function next(match: (f: ChatServerFrame) => boolean): Promise<ChatServerFrame> {
-    for (;;) {
-      const index = frames.findIndex(match);
-      if (index >= 0) return frames.splice(index, 1)[0]!;
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    }
-  };
-}
+afterAll(() => instances?.close());
 
 async function openSocket(t: TestContext, path: string, headers: Record<string, string> = {}) {
-  let next: ReturnType<typeof framesOf> | undefined;
-  const socket = await t.app.injectWS(path, { headers }, { onInit: (ws) => void (next = framesOf(ws)) });
+  let next: ReturnType<typeof framesOf<ChatServerFrame>> | undefined;
+  const socket = await t.app.injectWS(path, { headers }, { onInit: (ws) => void (next = framesOf<ChatServerFrame>(ws)) });
   return { socket, next: next! };
 }
 
@@ -76,7 +41,7 @@ describe('the support chat across two app instances', () => {
       body: { name: 'Ana', email: 'ana@example.com', message: 'Hello from instance A' },
     });
     const owner = business.people.owner.agent;
-    const cookie = [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const cookie = cookieOf(owner);
     // The owner's socket is on B; the customer's on A.
     const staff = await openSocket(b, fillPath(CHAT_SOCKET_PATHS.staff, { business_id: business.id }), { cookie });
     const mine = await openSocket(a, fillPath(CHAT_SOCKET_PATHS.customer, { business_id: business.id, token: started.token }));
@@ -100,7 +65,7 @@ describe('the support chat across two app instances', () => {
   });
 
   it('holds no answer for the write barrier over a chat event: no cache keeps one (a change a cache keeps still counts)', async () => {
-    const feed = databases[0]!.changes;
+    const feed = a.database.changes;
     const customer = new Agent(a.app);
     const started = await customer.ok(chat.start, {
       params: { business_id: business.id },
@@ -111,7 +76,7 @@ describe('the support chat across two app instances', () => {
     await business.people.owner.agent.ok(chat.answer, { params: { business_id: business.id, id: started.conversation.id }, body: { body: 'An answer' } });
     expect(feed.mark()).toBe(before);
     // A user's change (the session cache's `u:`), committed through the same pool, is counted.
-    await databases[0]!.exec(`select pg_notify('${SESSION_CACHE_CHANNEL}', 'u:${randomUUID()}')`);
+    await a.database.exec(`select pg_notify('${SESSION_CACHE_CHANNEL}', 'u:${randomUUID()}')`);
     expect(feed.mark()).toBe(before + 1);
   });
 });

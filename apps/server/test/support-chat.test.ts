@@ -4,6 +4,7 @@ import { fillPath } from '@merchant/core';
 import { CHAT_LIMITS } from '../src/modules/business/support-chat/support-chat.service';
 import { createBusiness, type FactoryBusiness, type Person } from './factories';
 import { Agent, createTestContext, failure, mailbox, type TestContext } from './harness';
+import { cookieOf, framesOf } from './socket-frames';
 
 /** Live support chat (docs/decisions.md, "Support chat"): the public side's token, the inbox, permissions, limits, sockets. */
 let t: TestContext;
@@ -194,31 +195,13 @@ describe('the inbox', () => {
   });
 });
 
-/** A socket's frames, awaited one by one. */
-function framesOf(socket: { on(event: 'message', listener: (data: Buffer) => void): unknown }) {
-  const frames: ChatServerFrame[] = [];
-  const waiting: (() => void)[] = [];
-  socket.on('message', (data) => {
-    frames.push(JSON.parse(data.toString()) as ChatServerFrame);
-    for (const wake of waiting.splice(0)) wake();
-  });
-  return async function next(match: (f: ChatServerFrame) => boolean): Promise<ChatServerFrame> {
-    for (;;) {
-      const index = frames.findIndex(match);
-      if (index >= 0) return frames.splice(index, 1)[0]!;
-      await new Promise<void>((resolve) => waiting.push(resolve));
-    }
-  };
-}
-
 /** Opens a socket with its frames listened to from the start (the server's first frame comes at once). */
 async function openSocket(path: string, headers: Record<string, string> = {}) {
-  let next: ReturnType<typeof framesOf> | undefined;
-  const socket = await t.app.injectWS(path, { headers }, { onInit: (ws) => void (next = framesOf(ws)) });
+  let next: ReturnType<typeof framesOf<ChatServerFrame>> | undefined;
+  const socket = await t.app.injectWS(path, { headers }, { onInit: (ws) => void (next = framesOf<ChatServerFrame>(ws)) });
   return { socket, next: next! };
 }
 
-const cookieOf = (agent: Agent) => [...agent.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
 const staffSocketPath = (businessId: string) => fillPath(CHAT_SOCKET_PATHS.staff, { business_id: businessId });
 
 describe('the sockets', () => {

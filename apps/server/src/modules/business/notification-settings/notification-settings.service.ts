@@ -45,7 +45,8 @@ function describeRecipients(roles: readonly Role[], emails: readonly string[]): 
 /** Who changes a setting: a dashboard request, or a public API key acting as its maker (docs/developers.md). */
 export type NotificationSettingsWriter = Pick<BusinessContext, 'ip' | 'userAgent'> & {
   user: { id: string };
-  business: { row: Pick<BusinessContext['business']['row'], 'id'> };
+  /** `role`: the writer's standing, when known (the audit entry records it without a read). */
+  business: { row: Pick<BusinessContext['business']['row'], 'id'>; role?: string | null; isSuperAdmin?: boolean };
 };
 
 export function createNotificationSettingsService(deps: { db: Executor; clock: Clock; audit: AuditService }) {

@@ -347,7 +347,7 @@ export function createProductImportsService(deps: {
             business: {
               row: { id: businessId, currency: record.currency },
               permissions: ['catalogue:manage', 'catalogue:pricing'],
-              // Read once for the run, so a row's audit entries need not read it (audit.service.ts, `roleInContext`).
+              // Read once for the run, so a row's audit entries need not read it (audit.service.ts, `AuditSource`).
               role: await audit.roleOf(db, businessId, record.confirmedByUserId),
             },
           }
@@ -372,6 +372,8 @@ export function createProductImportsService(deps: {
           action: 'product_import.completed',
           description: `The import of ${current.fileName} added or updated ${counts.done} products${counts.failed ? `; ${counts.failed} rows could not be applied` : ''}`,
           actorUserId: current.confirmedByUserId,
+          // The confirming person's role as read for the run (undefined without one: then it is read).
+          actorRole: actor?.business.role,
           businessId,
           objectType: 'product_import',
           objectId: importId,

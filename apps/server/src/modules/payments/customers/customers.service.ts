@@ -40,7 +40,11 @@ export interface CheckoutCustomerDetails {
 }
 
 /** Who writes a customer: a dashboard request, or a public API key acting as its maker (docs/developers.md). */
-export type CustomerWriter = Pick<BusinessContext, 'ip' | 'userAgent'> & { user: { id: string }; business: { row: Pick<BusinessRow, 'id'> } };
+export type CustomerWriter = Pick<BusinessContext, 'ip' | 'userAgent'> & {
+  user: { id: string };
+  /** `role`: the writer's standing, when known (the audit entry records it without a read). */
+  business: { row: Pick<BusinessRow, 'id'>; role?: string | null; isSuperAdmin?: boolean };
+};
 
 const label = (c: { name: string | null; email: string | null }) => c.name ?? c.email ?? 'a customer';
 

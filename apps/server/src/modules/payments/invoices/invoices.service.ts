@@ -30,7 +30,7 @@ import { decodeCursor, pageFrom, type Cursor } from '@/lib/cursor';
 import { newPublicId, newTimeOrderedId } from '@/lib/crypto';
 import type { Mailer } from '@/mail/mailer';
 import type { EmailTemplatesService } from '@/modules/business/email-templates/email-templates.service';
-import type { AuditService } from '@/modules/platform/audit/audit.service';
+import type { AuditService, AuditSource } from '@/modules/platform/audit/audit.service';
 import { INVOICE_CSV, invoiceCsvRow, presentInvoice, publicInvoiceUrl } from './invoices.presenter';
 import { invoicesRepository as repo, type InvoiceRow } from './invoices.repository';
 import { invoiceCreated } from '../developers/webhook-events.presenter';
@@ -48,7 +48,8 @@ const notFound = () => new AppError('INVOICE_NOT_FOUND', 'Invoice not found.');
 export interface InvoiceActor {
   business: Pick<BusinessRow, 'id' | 'name' | 'currency'>;
   userId: string | null;
-  where: RequestMeta;
+  /** The request's context (with the person's standing) or, for the scheduler, no address. */
+  where: AuditSource;
 }
 
 /** What only a platform's invoice carries (docs/developers.md, "Platform accounts"): its link and its fee. */

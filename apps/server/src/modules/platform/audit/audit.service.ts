@@ -10,6 +10,11 @@ export interface AuditEntry {
   action: string;
   description: string;
   actorUserId: string | null;
+  /**
+   * The role the actor holds in the entry's business (`meta.actor_role`), when the caller knows it (a job that read
+   * it once for many entries). Otherwise the source's standing gives it, or it is read.
+   */
+  actorRole?: string | null;
   subjectUserId?: string | null;
   businessId?: string | null;
   objectType?: string;
@@ -17,20 +22,25 @@ export interface AuditEntry {
   meta?: Record<string, unknown>;
 }
 
-/** What a business request's context carries besides its address (http/context.ts, `BusinessContext`). */
-interface ContextWithRole {
-  user?: { id: string; isSuperAdmin?: boolean };
-  business?: { row?: { id: string }; role?: string | null; isSuperAdmin?: boolean };
-}
+/**
+ * Where an entry comes from: the address of the request (or none, for a job), and on a business request the caller
+ * and their standing in the business as its access check resolved it (http/context.ts: a `BusinessContext` or an
+ * `ActingContext` is one). `role` absent: not known.
+ */
+export type AuditSource = RequestMeta & {
+  user?: { id: string; isSuperAdmin?: boolean } | null;
+  business?: { row: { id: string }; role?: string | null; isSuperAdmin?: boolean } | null;
+};
 
 /**
- * The actor's role as the request's context resolved it (its access check read it), when the entry is about that
- * business and by that person: no read then (one statement fewer for every audited change, a register sale's
- * included). Undefined otherwise (a job's actor, another business): the role is read.
+ * The actor's role: the entry's own, or the source's standing when the entry is about that business and by that person
+ * (its access check read it: no read then, one statement fewer for every audited change, a register sale's included).
+ * Undefined otherwise (a job's actor, another business): the role is read.
  */
-function roleInContext(where: RequestMeta, businessId: string, actorUserId: string): string | null | undefined {
-  const { user, business } = where as RequestMeta & ContextWithRole;
-  if (!user || !business || !('role' in business) || business.row?.id !== businessId || user.id !== actorUserId) return undefined;
+function knownRole(where: AuditSource, entry: AuditEntry & { businessId: string; actorUserId: string }): string | null | undefined {
+  if (entry.actorRole !== undefined) return entry.actorRole;
+  const { user, business } = where;
+  if (!user || !business || business.role === undefined || business.row.id !== entry.businessId || user.id !== entry.actorUserId) return undefined;
   return business.role ?? ((business.isSuperAdmin ?? user.isSuperAdmin) ? 'super_admin' : null);
 }
 
@@ -38,13 +48,14 @@ function roleInContext(where: RequestMeta, businessId: string, actorUserId: stri
 export function createAuditService(deps: { clock: Clock }) {
   /**
    * The same entry as a write the caller sends with its own in one statement (`writeTogether`). Reads the
-   * actor's role first unless `meta.actor_role` gives it.
+   * actor's role first unless `meta.actor_role`, `actorRole` or the source's standing gives it (`knownRole`).
    */
-  async function write(db: Executor, where: RequestMeta, entry: AuditEntry): Promise<Write> {
+  async function write(db: Executor, where: AuditSource, entry: AuditEntry): Promise<Write> {
     const meta = { ...(entry.meta ?? {}) };
-    if (entry.businessId && entry.actorUserId && !('actor_role' in meta)) {
-      const known = roleInContext(where, entry.businessId, entry.actorUserId);
-      meta.actor_role = known !== undefined ? known : await auditRepository.roleOf(db, entry.businessId, entry.actorUserId);
+    const { businessId, actorUserId } = entry;
+    if (businessId && actorUserId && !('actor_role' in meta)) {
+      const known = knownRole(where, { ...entry, businessId, actorUserId });
+      meta.actor_role = known !== undefined ? known : await auditRepository.roleOf(db, businessId, actorUserId);
     }
     return auditRepository.insertWrite(db, {
       // Time-ordered, so entries written in the same millisecond list in the order they were written.
@@ -69,11 +80,11 @@ export function createAuditService(deps: { clock: Clock }) {
      * Records one entry. A business entry by a person also keeps the role they hold at that moment
      * (`meta.actor_role`), so the business audit log can say who acted in which capacity.
      */
-    async record(db: Executor, where: RequestMeta, entry: AuditEntry): Promise<void> {
+    async record(db: Executor, where: AuditSource, entry: AuditEntry): Promise<void> {
       await writeTogether(db, [await write(db, where, entry)]);
     },
     write,
-    /** The role the person holds in the business now, as entries record it (a job's actor reads it once: `roleInContext`). */
+    /** The role the person holds in the business now, as entries record it (a job's actor reads it once: `AuditEntry.actorRole`). */
     roleOf: (db: Executor, businessId: string, userId: string) => auditRepository.roleOf(db, businessId, userId),
     /** The person's own log: the entries about them of `actions` (their security events), newest first. */
     async pageForUser(db: Executor, userId: string, actions: readonly string[], limit: number, cursor: string | undefined) {

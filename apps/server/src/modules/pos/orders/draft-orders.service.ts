@@ -1,21 +1,21 @@
 import { AppError, fieldError, formatMoneyWithCode } from '@merchant/core';
 import type { Executor } from '@/db/client';
-import type { KeyedContext, RequestMeta } from '@/http/context';
+import type { KeyedContext } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import { newTimeOrderedId } from '@/lib/crypto';
 import { uniqueViolationOf } from '@/db/unique-violation';
 import type { CatalogueService } from '@/modules/catalogue/products/products.module';
 import type { CustomersService } from '@/modules/payments/customers/customers.service';
-import type { AuditService } from '@/modules/platform/audit/audit.service';
+import type { AuditService, AuditSource } from '@/modules/platform/audit/audit.service';
 import { draftOrdersRepository as repo, type DraftOrderRow, type NamedDraftOrderRow } from './draft-orders.repository';
 
 export const draftOrderNotFound = () => new AppError('POS_ORDER_NOT_FOUND', 'Draft order not found.');
 
-/** Who keeps a draft: the business (its currency), the acting member (the audit's actor) and where from. */
+/** Who keeps a draft: the business (its currency), the acting member (the audit's actor) and where from (with their standing, a request's). */
 export interface DraftOrderActor {
   business: { id: string; currency: string };
   userId: string;
-  where: RequestMeta;
+  where: AuditSource;
 }
 
 /** A catalogue line of a draft: a product's variant (its first when none is named) at its price. */

@@ -1,4 +1,5 @@
-import { and, arrayContains, asc, desc, eq, gte, ilike, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/db/client';
 import { preparedPerShape } from '@/db/prepared';
 import type { Write } from '@/db/write-together';
@@ -62,20 +63,22 @@ export type OrderListRow = { order: ListedOrder; locationName: string; staffName
 const atLocation = and(eq(locations.businessId, posOrders.businessId), eq(locations.id, posOrders.locationId));
 const ofCustomer = and(eq(customers.businessId, posOrders.businessId), eq(customers.id, posOrders.customerId));
 
-/** Orders with their location's, staff member's and customer's names. */
-function summaries(db: Executor) {
-  return db.select(summary).from(posOrders).innerJoin(locations, atLocation).innerJoin(users, eq(users.id, posOrders.staffId)).leftJoin(customers, ofCustomer);
+/** A read of orders (`$dynamic`) joined to their location's, staff member's and customer's names. */
+function withNames<Q extends PgSelect>(q: Q) {
+  return q.innerJoin(locations, atLocation).innerJoin(users, eq(users.id, posOrders.staffId)).leftJoin(customers, ofCustomer);
 }
 
+/** Orders with their location's, staff member's and customer's names. */
+const summaries = (db: Executor) => withNames(db.select(summary).from(posOrders).$dynamic());
+
 /** As `summaries`, with the listed columns only. */
-function listed(db: Executor) {
-  return db
-    .select({ ...summary, order: listedColumns })
-    .from(posOrders)
-    .innerJoin(locations, atLocation)
-    .innerJoin(users, eq(users.id, posOrders.staffId))
-    .leftJoin(customers, ofCustomer);
-}
+const listed = (db: Executor) =>
+  withNames(
+    db
+      .select({ ...summary, order: listedColumns })
+      .from(posOrders)
+      .$dynamic(),
+  );
 
 /** Which filters a page has: one built statement per shape (db/prepared.ts). */
 interface PageShape {
@@ -92,7 +95,74 @@ interface PageShape {
   cursor: boolean;
 }
 
-const p = (name: string) => sql.placeholder(name);
+function shapeOf(filter: OrderListFilter, cursor: boolean): PageShape {
+  return {
+    start: Boolean(filter.start),
+    end: Boolean(filter.end),
+    location: Boolean(filter.locationId),
+    locations: Boolean(filter.locationIds),
+    staff: Boolean(filter.staffId),
+    tender: Boolean(filter.tender),
+    status: Boolean(filter.status),
+    offline: filter.offline ?? 'any',
+    search: filter.number !== undefined ? (filter.q ? 'number' : 'number-only') : filter.q ? 'name' : 'none',
+    cursor,
+  };
+}
+
+/** The values of a filtered list's conditions, by the names `conditionsOf` gives them. */
+function valuesOf(businessId: string, filter: OrderListFilter, cursor?: Cursor) {
+  return {
+    businessId,
+    start: filter.start?.toISOString(),
+    end: filter.end?.toISOString(),
+    locationId: filter.locationId,
+    locationIds: filter.locationIds ? `{${filter.locationIds.join(',')}}` : undefined,
+    staffId: filter.staffId,
+    tender: filter.tender,
+    status: filter.status,
+    number: filter.number,
+    pattern: filter.q ? `%${escapeLike(filter.q)}%` : undefined,
+    cursorKey: cursor?.createdAt.toISOString(),
+    cursorId: cursor?.id,
+  };
+}
+type FilterValues = ReturnType<typeof valuesOf>;
+type ValueOf = <K extends keyof FilterValues>(name: K) => NonNullable<FilterValues[K]> | Placeholder<K>;
+
+/**
+ * The one statement of the list's filters: the conditions of a shape, each value `v(name)`, a placeholder in the
+ * page's built statement or the value itself in the count and the numbered page.
+ */
+function conditionsOf(s: PageShape, v: ValueOf): SQL | undefined {
+  const byCustomer = or(ilike(customers.name, v('pattern')), ilike(customers.email, v('pattern')));
+  return and(
+    eq(posOrders.businessId, v('businessId')),
+    s.start ? sql`${posOrders.createdAt} >= ${v('start')}` : undefined,
+    s.end ? sql`${posOrders.createdAt} < ${v('end')}` : undefined,
+    s.location ? eq(posOrders.locationId, v('locationId')) : undefined,
+    s.locations ? sql`${posOrders.locationId} = any(${v('locationIds')}::uuid[])` : undefined,
+    s.staff ? eq(posOrders.staffId, v('staffId')) : undefined,
+    s.tender ? sql`${posOrders.tenderKinds} @> array[${v('tender')}::text]` : undefined,
+    s.status ? eq(posOrders.status, v('status')) : undefined,
+    s.offline !== 'any' ? isNotNull(posOrders.offlineTakenAt) : undefined,
+    s.offline === 'flagged' ? eq(posOrders.offlineAllowed, false) : undefined,
+    s.search === 'none'
+      ? undefined
+      : s.search === 'number-only'
+        ? eq(posOrders.number, v('number'))
+        : s.search === 'number'
+          ? or(eq(posOrders.number, v('number')), byCustomer)
+          : byCustomer,
+    s.cursor ? sql`(${posOrders.createdAt}, ${posOrders.id}) < (${v('cursorKey')}, ${v('cursorId')})` : undefined,
+  );
+}
+
+/** The conditions of a filter with its values in them (the count and the numbered page: not built once). */
+function filtered(businessId: string, filter: OrderListFilter): SQL | undefined {
+  const values = valuesOf(businessId, filter);
+  return conditionsOf(shapeOf(filter, false), (name) => values[name]!);
+}
 
 const pageRead = preparedPerShape(
   'pos_orders_page',
@@ -100,58 +170,15 @@ const pageRead = preparedPerShape(
     [s.start, s.end, s.location, s.locations, s.staff, s.tender, s.status, s.offline, s.search, s.cursor]
       .map((v) => (v === true ? '1' : v === false ? '0' : v))
       .join('_'),
-  (s, db, name) => {
-    const byCustomer = or(ilike(customers.name, p('pattern')), ilike(customers.email, p('pattern')));
-    const conditions = [
-      eq(posOrders.businessId, p('businessId')),
-      s.start ? sql`${posOrders.createdAt} >= ${p('start')}` : undefined,
-      s.end ? sql`${posOrders.createdAt} < ${p('end')}` : undefined,
-      s.location ? eq(posOrders.locationId, p('locationId')) : undefined,
-      s.locations ? sql`${posOrders.locationId} = any(${p('locationIds')}::uuid[])` : undefined,
-      s.staff ? eq(posOrders.staffId, p('staffId')) : undefined,
-      s.tender ? sql`${posOrders.tenderKinds} @> array[${p('tender')}::text]` : undefined,
-      s.status ? eq(posOrders.status, p('status')) : undefined,
-      s.offline !== 'any' ? isNotNull(posOrders.offlineTakenAt) : undefined,
-      s.offline === 'flagged' ? eq(posOrders.offlineAllowed, false) : undefined,
-      s.search === 'none'
-        ? undefined
-        : s.search === 'number-only'
-          ? eq(posOrders.number, p('number'))
-          : s.search === 'number'
-            ? or(eq(posOrders.number, p('number')), byCustomer)
-            : byCustomer,
-      s.cursor ? sql`(${posOrders.createdAt}, ${posOrders.id}) < (${p('cursorKey')}, ${p('cursorId')})` : undefined,
-    ].filter((c): c is SQL => c !== undefined);
-    return listed(db)
-      .where(and(...conditions))
+  (s, db, name) =>
+    listed(db)
+      .where(conditionsOf(s, (n) => sql.placeholder(n)))
       .orderBy(desc(posOrders.createdAt), desc(posOrders.id))
-      .limit(p('limit'))
-      .prepare(name);
-  },
+      .limit(sql.placeholder('limit'))
+      .prepare(name),
   // A search's best plan depends on its words (db/prepared.ts).
   { planEachRun: (s) => s.search !== 'none' },
 );
-
-function conditionsOf(businessId: string, f: OrderListFilter): SQL[] {
-  const search = f.q ? `%${escapeLike(f.q)}%` : undefined;
-  return [
-    eq(posOrders.businessId, businessId),
-    f.start ? gte(posOrders.createdAt, f.start) : undefined,
-    f.end ? lt(posOrders.createdAt, f.end) : undefined,
-    f.locationId ? eq(posOrders.locationId, f.locationId) : undefined,
-    f.locationIds ? inArray(posOrders.locationId, f.locationIds) : undefined,
-    f.staffId ? eq(posOrders.staffId, f.staffId) : undefined,
-    f.tender ? arrayContains(posOrders.tenderKinds, [f.tender]) : undefined,
-    f.status ? eq(posOrders.status, f.status) : undefined,
-    f.offline ? isNotNull(posOrders.offlineTakenAt) : undefined,
-    f.offline === 'flagged' ? eq(posOrders.offlineAllowed, false) : undefined,
-    search
-      ? or(f.number !== undefined ? eq(posOrders.number, f.number) : undefined, ilike(customers.name, search), ilike(customers.email, search))
-      : f.number !== undefined
-        ? eq(posOrders.number, f.number)
-        : undefined,
-  ].filter((c): c is SQL => c !== undefined);
-}
 
 export const ordersRepository = {
   /** The business's next order number; the counter's row stays locked until the sale commits (numbers never repeat or skip). */
@@ -238,42 +265,12 @@ export const ordersRepository = {
 
   /** A page of orders newest first after the cursor, `limit + 1` rows (a statement built once per filter shape). */
   async page(db: Executor, businessId: string, filter: OrderListFilter, limit: number, cursor?: Cursor): Promise<OrderListRow[]> {
-    const shape: PageShape = {
-      start: Boolean(filter.start),
-      end: Boolean(filter.end),
-      location: Boolean(filter.locationId),
-      locations: Boolean(filter.locationIds),
-      staff: Boolean(filter.staffId),
-      tender: Boolean(filter.tender),
-      status: Boolean(filter.status),
-      offline: filter.offline ?? 'any',
-      search: filter.number !== undefined ? (filter.q ? 'number' : 'number-only') : filter.q ? 'name' : 'none',
-      cursor: cursor !== undefined,
-    };
-    return pageRead(shape)(db, {
-      businessId,
-      start: filter.start?.toISOString(),
-      end: filter.end?.toISOString(),
-      locationId: filter.locationId,
-      locationIds: filter.locationIds ? `{${filter.locationIds.join(',')}}` : undefined,
-      staffId: filter.staffId,
-      tender: filter.tender,
-      status: filter.status,
-      number: filter.number,
-      pattern: filter.q ? `%${escapeLike(filter.q)}%` : undefined,
-      cursorKey: cursor?.createdAt.toISOString(),
-      cursorId: cursor?.id,
-      limit: limit + 1,
-    });
+    return pageRead(shapeOf(filter, cursor !== undefined))(db, { ...valuesOf(businessId, filter, cursor), limit: limit + 1 });
   },
 
   /** A numbered page of orders newest first (the public API's Laravel pages): `limit` rows after `offset`. */
   async numberedPage(db: Executor, businessId: string, filter: OrderListFilter, limit: number, offset: number): Promise<OrderSummaryRow[]> {
-    return summaries(db)
-      .where(and(...conditionsOf(businessId, filter)))
-      .orderBy(desc(posOrders.createdAt), desc(posOrders.id))
-      .limit(limit)
-      .offset(offset);
+    return summaries(db).where(filtered(businessId, filter)).orderBy(desc(posOrders.createdAt), desc(posOrders.id)).limit(limit).offset(offset);
   },
 
   /** How many orders the filter takes in. */
@@ -281,8 +278,8 @@ export const ordersRepository = {
     const [row] = await db
       .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
       .from(posOrders)
-      .leftJoin(customers, and(eq(customers.businessId, posOrders.businessId), eq(customers.id, posOrders.customerId)))
-      .where(and(...conditionsOf(businessId, filter)));
+      .leftJoin(customers, ofCustomer)
+      .where(filtered(businessId, filter));
     return row?.n ?? 0;
   },
 
