@@ -191,7 +191,9 @@ describe('the daily limit', () => {
     const first = await invite(busy.people.owner.agent, uniqueEmail(), busy);
     expect(first.status).toBe(201);
     // Revoking one frees no place: the limit counts invitations sent.
-    await busy.people.owner.agent.ok(partnerEndpoints.revokeInvitation, { params: { business_id: busy.id, invitation_id: (first.body as PartnerInvitation).id } });
+    await busy.people.owner.agent.ok(partnerEndpoints.revokeInvitation, {
+      params: { business_id: busy.id, invitation_id: (first.body as PartnerInvitation).id },
+    });
     t.clock.set(new Date(t.clock.now().getTime() + 3_600_000));
     busy.people.owner.agent = await signInAgain(t, busy.people.owner);
     for (let i = 1; i < PARTNER_INVITATIONS_PER_DAY; i++) expect((await invite(busy.people.owner.agent, uniqueEmail(), busy)).status).toBe(201);
