@@ -1,5 +1,11 @@
 import { AppError, RetryLaterError, fieldError } from '@merchant/core';
-import { PARTNER_INVITATION_DAYS, PARTNER_INVITATIONS_PER_DAY, type BusinessPartner, type MerchantPartnerInvitation, type PartnerInvitation } from '@merchant/business';
+import {
+  PARTNER_INVITATION_DAYS,
+  PARTNER_INVITATIONS_PER_DAY,
+  type BusinessPartner,
+  type MerchantPartnerInvitation,
+  type PartnerInvitation,
+} from '@merchant/business';
 import type { Executor } from '@/db/client';
 import type { BusinessContext } from '@/http/context';
 import type { Clock } from '@/lib/clock';
