@@ -121,7 +121,16 @@ async function startApp(env) {
   const [cmd, args] = pinned(0, [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []), 'apps/server/dist/server.mjs']);
   const app = spawn(cmd, args, {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), BIND_HOST: '127.0.0.1', DEMO_DATA: 'on', DEMO_HISTORY: 'off', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      BIND_HOST: '127.0.0.1',
+      DEMO_DATA: 'on',
+      DEMO_HISTORY: 'off',
+      LOG_LEVEL: 'warn',
+      CHAT_STAFF_ANSWERS_PER_MINUTE: '100000',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

@@ -31,6 +31,17 @@ it('a partner invites an existing merchant, the merchant accepts, and the link s
   const invitations = desk.page.getByRole('table', { name: 'Invitations' });
   await invitations.getByRole('cell', { name: merchantEmail, exact: true }).waitFor();
   await invitations.getByText('Pending').waitFor();
+  // Inviting the same email again is refused on the field: one pending invitation per email.
+  const emailField = desk.page.getByRole('textbox', { name: /^Owner's email/ });
+  await emailField.fill(merchantEmail);
+  await desk.page.getByRole('button', { name: 'Send invitation' }).click();
+  const refusal = 'An invitation to this email is already pending: revoke it to send a new one.';
+  // Said once, on the field (no snackbar repeats it), and tied to it for a screen reader.
+  await desk.page.getByText(refusal).waitFor();
+  expect(await emailField.getAttribute('aria-invalid')).toBe('true');
+  const describedBy = ((await emailField.getAttribute('aria-describedby')) ?? '').split(' ');
+  expect(await Promise.all(describedBy.map((id) => desk.page.locator(`[id="${id}"]`).textContent()))).toContain(refusal);
+  expect(await invitations.getByRole('cell', { name: merchantEmail, exact: true }).count()).toBe(1);
   await expectAccessible(desk.page);
   await screenshot(desk.page, 'partner-invitations-1280');
   expect((await mailbox()).some((m) => m.to === merchantEmail && m.subject.startsWith(partnerName))).toBe(true);

@@ -8,7 +8,7 @@ import { demoTests } from './demo';
  * The support chat's launcher, attachments and canned replies in the browser (docs/decisions.md, "Support chat"): a
  * plain page of another site (another origin, another site for cookies) pastes the snippet the dashboard shows; its
  * button opens the chat in a panel, the customer writes and sends a picture, and both arrive in the inbox live; the
- * canned replies screen adds, edits and deletes a reply.
+ * canned replies screen adds, edits and deletes a reply. On a phone the button opens the chat in a new window instead.
  */
 const demo = demoTests();
 const RUN = Date.now().toString(36);
@@ -115,6 +115,35 @@ describe('support chat launcher, attachments and canned replies', () => {
     await page.getByRole('button', { name: 'Close chat' }).click();
     expect(await launcher.getAttribute('aria-expanded')).toBe('false');
     await staff.close();
+    await context.close();
+  });
+
+  it('on a phone, opens the chat in a new window instead of a panel, where the customer writes at 375 px', async () => {
+    expect(snippet).toContain('launcher.js');
+    const { context, page } = await newPage(demo.browser, { width: 375, height: 800 });
+    await page.goto(siteUrl);
+    const launcher = page.getByRole('button', { name: /^Chat with / });
+    await launcher.waitFor();
+    const opened = context.waitForEvent('page');
+    await launcher.click();
+    const chatWindow = await opened;
+    chatWindow.setDefaultTimeout(15_000);
+    await chatWindow.waitForURL(`${baseURL()}/public/${demo.businessId}/support-chat`);
+    // The site's page keeps no panel: nothing framed, the button not expanded.
+    expect(await page.locator('iframe').count()).toBe(0);
+    expect(await launcher.getAttribute('aria-expanded')).toBe('false');
+    // The window is the public chat page itself, and it has no hold on the site's page (opened without an opener).
+    expect(await chatWindow.evaluate(() => window.opener)).toBeNull();
+    await chatWindow.getByRole('heading', { name: 'Chat with us' }).waitFor();
+    const name = `Phone visitor ${RUN}`;
+    await chatWindow.getByLabel('Your name').fill(name);
+    await chatWindow.getByLabel('Your email').fill(`phone-${RUN}@example.test`);
+    await chatWindow.getByLabel('Message').fill(`Hello from my phone ${RUN}`);
+    await chatWindow.getByRole('button', { name: 'Start chat' }).click();
+    await chatWindow.getByRole('log').getByText(`Hello from my phone ${RUN}`).waitFor();
+    await expectAccessible(chatWindow);
+    await screenshot(chatWindow, 'support-chat-launcher-window-375');
+    expect(await chatWindow.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await context.close();
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, newPage, screenshot } from './support';
+import { ApiSession, verifiedMerchant } from './api';
+import { baseURL, expectAccessible, newPage, screenshot, signIn } from './support';
 import { demoTests } from './demo';
 
 /**
@@ -74,6 +75,40 @@ describe('support chat in the browser', () => {
     await screenshot(phone.page, 'support-inbox-375');
     await phone.close();
     await staff.close();
+    await context.close();
+  });
+
+  it("refuses a staff member's answer past the minute's limit, saying so on the answer, at 375 px", async () => {
+    // A business of its own (verified, so its screens open), so the limit reached here holds up no other test's staff.
+    const { email, businessId } = await verifiedMerchant('Lena Limit', `Limit Shop ${RUN}`, { country: 'sg', currency: 'sgd' });
+    const api = new ApiSession();
+    await api.signIn(email);
+    const name = `Busy customer ${RUN}`;
+    const res = await fetch(`${baseURL()}/v1/public/support-chat/${businessId}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify({ name, email: `busy-${RUN}@example.test`, message: 'Are you there?' }),
+    });
+    expect(res.status).toBe(201);
+    const { conversation } = (await res.json()) as { conversation: { id: string } };
+    // The member's answers of this minute, sent as quickly as a script would (60 a minute).
+    const answers = `/v1/business/${businessId}/support-chat/conversations/${conversation.id}/messages`;
+    for (let i = 0; i < 60; i++) await api.call('POST', answers, { body: `Answer ${i}` });
+
+    const { context, page } = await newPage(demo.browser, { width: 375, height: 800 });
+    await signIn(page, email);
+    await page.waitForURL((url) => url.pathname !== '/login');
+    await page.goto(`/business/${businessId}/payments/support`);
+    await page.getByRole('button', { name: new RegExp(name) }).click();
+    const thread = page.getByRole('region', { name: `Conversation with ${name}` });
+    await thread.getByText('Answer 59', { exact: true }).waitFor();
+    await thread.getByLabel('Answer').fill(`One more ${RUN}`);
+    await thread.getByRole('button', { name: 'Send answer' }).click();
+    await thread.getByText('Too many answers. Wait a minute and try again.').waitFor();
+    // The text stays in the box to send once the minute has passed; nothing was added to the conversation.
+    expect(await thread.getByLabel('Answer').inputValue()).toBe(`One more ${RUN}`);
+    expect(await thread.getByRole('log').getByText(`One more ${RUN}`).count()).toBe(0);
+    await expectAccessible(page);
     await context.close();
   });
 });

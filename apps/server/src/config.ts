@@ -40,6 +40,8 @@ const ConfigSchema = z.object({
   /** How long a signed-in page waits for its first screen's answers beyond the user's (0: it carries the user only). */
   PAGE_ANSWERS_BUDGET_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   PUBLIC_API_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(600),
+  /** A staff member's support chat answers a minute (docs/decisions.md, "Support chat"); the chat benchmark raises it. */
+  CHAT_STAFF_ANSWERS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Webhooks may be sent to private and loopback addresses (a receiver on this machine): development only, never in production. */
   WEBHOOK_PRIVATE_TARGETS: z.enum(['on', 'off']).default('off'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
@@ -123,6 +125,8 @@ export interface AppConfig {
   pageAnswersBudgetMs: number;
   /** Requests a public API key may make per minute (docs/developers.md); more answer 429 with Retry-After. */
   publicApiRateLimit: number;
+  /** A staff member's support chat answers a minute; more answer 429 with Retry-After. */
+  chatStaffAnswersPerMinute: number;
   /** Webhooks (the legacy payment request callback) may reach private and loopback addresses: off unless set, never in production. */
   webhookPrivateTargets: boolean;
   /** What an error code a handler throws beyond its endpoint's declaration does (apps/server/src/http/endpoint.ts). */
@@ -182,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: c.WEB_DIST,
     pageAnswersBudgetMs: c.PAGE_ANSWERS_BUDGET_MS,
     publicApiRateLimit: c.PUBLIC_API_RATE_LIMIT,
+    chatStaffAnswersPerMinute: c.CHAT_STAFF_ANSWERS_PER_MINUTE,
     webhookPrivateTargets: c.WEBHOOK_PRIVATE_TARGETS === 'on' && !production,
     undeclaredErrors: 'log',
   };

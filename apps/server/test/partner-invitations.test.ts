@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { partnerEndpoints, type PartnerInvitation } from '@merchant/business';
+import { PARTNER_INVITATIONS_PER_DAY, partnerEndpoints, type PartnerInvitation } from '@merchant/business';
 import { auditLogs } from '../src/db/schema';
 import { createTestContext, failure, mailbox, type Agent, type TestContext } from './harness';
 import { createBusiness, signInAgain, uniqueEmail, type FactoryBusiness } from './factories';
@@ -55,13 +55,14 @@ describe('inviting', () => {
     expect(await auditCount(partner.id, 'partner.invitation_sent')).toBe(2);
   });
 
-  it('keeps one pending invitation per email: inviting again answers the same one and mails nothing more', async () => {
+  it('refuses a second pending invitation of the same email (422 on email) and mails nothing more', async () => {
     const first = (await partner.people.owner.agent.ok(partnerEndpoints.invitations, at(partner))).invitations;
-    const again = await invite(partner.people.owner.agent, merchant.people.owner.email);
-    expect(again.status).toBe(201);
-    expect((again.body as PartnerInvitation).id).toBe(first.find((i) => i.email === merchant.people.owner.email.toLowerCase())!.id);
+    const again = await invite(partner.people.owner.agent, merchant.people.owner.email.toUpperCase());
+    expect([again.status, failure(again).code]).toEqual([422, 'PARTNER_ALREADY_INVITED']);
+    expect(failure(again).issues!.map((i) => i.path)).toEqual(['email']);
     expect((await partner.people.owner.agent.ok(partnerEndpoints.invitations, at(partner))).invitations).toHaveLength(first.length);
     expect((await mailsTo(merchant.people.owner.email)).filter((m) => m.subject.includes(partner.name))).toHaveLength(1);
+    expect(await auditCount(partner.id, 'partner.invitation_sent')).toBe(2);
   });
 
   it('validates the email and is for partner businesses only, each its own', async () => {
@@ -181,5 +182,34 @@ describe('expiry and revocation', () => {
     expect((await m.people.owner.agent.ok(partnerEndpoints.businessPartners, at(m))).invitations).toEqual([]);
     expect((await answer(m.people.owner.agent, m, sent.id, 'accept')).status).toBe(409);
     expect(await auditCount(partner.id, 'partner.invitation_revoked')).toBe(1);
+  });
+});
+
+describe('the daily limit', () => {
+  it('a partner sends at most the daily number of invitations in 24 hours (429 on email with Retry-After), then more', async () => {
+    const busy = await createBusiness(t, { kind: 'partner' });
+    const first = await invite(busy.people.owner.agent, uniqueEmail(), busy);
+    expect(first.status).toBe(201);
+    // Revoking one frees no place: the limit counts invitations sent.
+    await busy.people.owner.agent.ok(partnerEndpoints.revokeInvitation, {
+      params: { business_id: busy.id, invitation_id: (first.body as PartnerInvitation).id },
+    });
+    t.clock.set(new Date(t.clock.now().getTime() + 3_600_000));
+    busy.people.owner.agent = await signInAgain(t, busy.people.owner);
+    for (let i = 1; i < PARTNER_INVITATIONS_PER_DAY; i++) expect((await invite(busy.people.owner.agent, uniqueEmail(), busy)).status).toBe(201);
+    const over = await invite(busy.people.owner.agent, uniqueEmail(), busy);
+    expect([over.status, failure(over).code]).toEqual([429, 'PARTNER_INVITATION_LIMIT']);
+    expect(failure(over).issues!.map((i) => i.path)).toEqual(['email']);
+    // Until the first of them is a day old: 23 hours from now.
+    expect(Number(over.headers['retry-after'])).toBe(23 * 3600);
+    expect((await busy.people.owner.agent.ok(partnerEndpoints.invitations, at(busy))).invitations).toHaveLength(PARTNER_INVITATIONS_PER_DAY);
+    expect(await auditCount(busy.id, 'partner.invitation_sent')).toBe(PARTNER_INVITATIONS_PER_DAY);
+    // Another partner is not limited by it.
+    partner.people.owner.agent = await signInAgain(t, partner.people.owner);
+    expect((await invite(partner.people.owner.agent, uniqueEmail())).status).toBe(201);
+
+    t.clock.set(new Date(t.clock.now().getTime() + 23 * 3_600_000));
+    busy.people.owner.agent = await signInAgain(t, busy.people.owner);
+    expect((await invite(busy.people.owner.agent, uniqueEmail(), busy)).status).toBe(201);
   });
 });

@@ -209,6 +209,26 @@ describe('attachments', () => {
     }
     const over = await customerUpload(started, { name: 'one-more.png', type: 'image/png', bytes: PNG_BYTES });
     expect([over.statusCode, over.json<{ code: string }>().code]).toEqual([429, 'RATE_LIMITED']);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+  });
+
+  it("limits a staff member's files (429 with Retry-After) and keeps no file of a refused upload", async () => {
+    const { id: businessId, people } = await createBusiness(t);
+    const started = await startChat(businessId);
+    const agent = people.owner.agent;
+    for (let i = 0; i < CHAT_LIMITS.staffFiles.max; i++) {
+      const sent = await staffUpload(agent, started.conversation.id, { name: `page-${i}.pdf`, type: 'application/pdf', bytes: PDF_BYTES }, businessId);
+      expect(sent.statusCode).toBe(201);
+    }
+    const stored = readdirSync(join(dataDir, 'uploads', businessId)).length;
+    const over = await staffUpload(agent, started.conversation.id, { name: 'one-more.pdf', type: 'application/pdf', bytes: PDF_BYTES }, businessId);
+    expect([over.statusCode, over.json<{ code: string }>().code]).toEqual([429, 'RATE_LIMITED']);
+    const retryAfter = Number(over.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(CHAT_LIMITS.staffFiles.windowMs / 1000);
+    expect(readdirSync(join(dataDir, 'uploads', businessId))).toHaveLength(stored);
+    // Text answers have their own, larger limit: the member still answers in words.
+    await agent.ok(chat.answer, { params: { business_id: businessId, id: started.conversation.id }, body: { body: 'The rest by text' } });
   });
 });
 

@@ -104,10 +104,34 @@ describe('the public side', () => {
     for (let i = 0; i < CHAT_LIMITS.startPerIp.max; i++) await startChat(business.id, 'hi', agent);
     const tooMany = await agent.call(chat.start, { params: { business_id: business.id }, body: { name: 'A', email: 'a@example.com', message: 'hi' } });
     expect(tooMany.status).toBe(429);
+    // Both say when to try again: within the limit's window.
+    for (const answer of [over, tooMany]) expect(Number(answer.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(CHAT_LIMITS.perConversation.windowMs / 1000);
+    expect(Number(tooMany.headers['retry-after'])).toBeLessThanOrEqual(CHAT_LIMITS.startPerIp.windowMs / 1000);
   });
 });
 
 describe('the inbox', () => {
+  it("limits a staff member's answers across conversations (429 with Retry-After); another member still answers", async () => {
+    const { id: businessId, people } = await createBusiness(t, { staff: ['manager'] });
+    const mine = people.owner;
+    const conversations = [await startChat(businessId), await startChat(businessId)];
+    for (let i = 0; i < CHAT_LIMITS.staffAnswers.max; i++) {
+      const id = conversations[i % 2]!.conversation.id;
+      await mine.agent.ok(chat.answer, { params: { business_id: businessId, id }, body: { body: `Answer ${i}` } });
+    }
+    const params = { business_id: businessId, id: conversations[0]!.conversation.id };
+    const over = await mine.agent.call(chat.answer, { params, body: { body: 'One too many' } });
+    expect([over.status, failure(over).code]).toEqual([429, 'RATE_LIMITED']);
+    const retryAfter = Number(over.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(CHAT_LIMITS.staffAnswers.windowMs / 1000);
+    // The refused answer was not written; the limit is the member's own.
+    const thread = await mine.agent.ok(chat.thread, { params });
+    expect(thread.messages.some((m) => m.body === 'One too many')).toBe(false);
+    await people.manager.agent.ok(chat.answer, { params, body: { body: 'From the manager' } });
+  });
+
   it('answers, marks read on both sides, assigns, filters, closes and reopens', async () => {
     const started = await startChat();
     const params = { business_id: business.id, id: started.conversation.id };

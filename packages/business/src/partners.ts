@@ -51,6 +51,11 @@ export type BusinessPartner = z.infer<typeof BusinessPartnerSchema>;
  * one of its owners; the merchant accepts (the link is made as a referral link's is) or declines. Valid `PARTNER_INVITATION_DAYS`.
  */
 export const PARTNER_INVITATION_DAYS = 14;
+/**
+ * Invitations a partner business may send in any 24 hours (docs/decisions.md, "Partner invitations"); more answer 429
+ * `PARTNER_INVITATION_LIMIT` on `email` with Retry-After.
+ */
+export const PARTNER_INVITATIONS_PER_DAY = 50;
 export const PARTNER_INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'revoked', 'expired'] as const;
 export const PartnerInvitationStatusSchema = z.enum(PARTNER_INVITATION_STATUSES);
 export type PartnerInvitationStatus = z.infer<typeof PartnerInvitationStatusSchema>;
@@ -243,12 +248,14 @@ export const partnerEndpoints = {
     id: 'partner.invitations.create',
     method: 'POST',
     path: '/v1/business/:business_id/partner/invitations',
-    summary: "Invite an existing merchant by an owner's email (answered alike whether or not the email is known)",
+    summary:
+      "Invite an existing merchant by an owner's email (answered alike whether or not the email is known); one pending invitation per email, at most PARTNER_INVITATIONS_PER_DAY in 24 hours",
     access: { kind: 'business', permission: 'settings:manage', standing: 'partner' },
     params: BusinessParamsSchema,
     body: InvitePartnerMerchantBodySchema,
     response: PartnerInvitationSchema,
     status: 201,
+    errors: ['PARTNER_ALREADY_INVITED', 'PARTNER_INVITATION_LIMIT'],
   }),
   revokeInvitation: defineEndpoint({
     id: 'partner.invitations.revoke',

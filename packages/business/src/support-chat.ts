@@ -221,13 +221,14 @@ export const supportChatEndpoints = {
     id: 'supportChat.answer',
     method: 'POST',
     path: '/v1/business/:business_id/support-chat/conversations/:id/messages',
-    summary: 'Answer the customer (a closed conversation opens again); mailed to the customer when unread for 10 minutes',
+    summary:
+      'Answer the customer (a closed conversation opens again); mailed to the customer when unread for 10 minutes; a few a minute per staff member (429 with Retry-After)',
     access: { kind: 'business', permission: 'chat:reply', standing: 'any' },
     params: ConversationParamsSchema,
     body: ChatPostBodySchema,
     response: ChatMessageSchema,
     status: 201,
-    errors: ['CHAT_CONVERSATION_NOT_FOUND'],
+    errors: ['CHAT_CONVERSATION_NOT_FOUND', 'RATE_LIMITED'],
   }),
   answerAttachment: defineEndpoint({
     id: 'supportChat.answerAttachment',
@@ -238,7 +239,7 @@ export const supportChatEndpoints = {
     params: ConversationParamsSchema,
     response: ChatMessageSchema,
     status: 201,
-    errors: ['CHAT_CONVERSATION_NOT_FOUND', ...ATTACHMENT_ERRORS],
+    errors: ['CHAT_CONVERSATION_NOT_FOUND', 'RATE_LIMITED', ...ATTACHMENT_ERRORS],
   }),
   staffAttachment: defineEndpoint({
     id: 'supportChat.staffAttachment',

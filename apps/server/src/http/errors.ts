@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { AppError, type ApiErrorBody, type ErrorCode } from '@merchant/core';
+import { AppError, RetryLaterError, type ApiErrorBody, type ErrorCode } from '@merchant/core';
 import { applySecurityHeaders, type SecurityHeaderOptions } from './security-headers';
 
 function body(code: ErrorCode, message: string, requestId: string, issues?: ApiErrorBody['issues']): ApiErrorBody {
@@ -11,6 +11,7 @@ function body(code: ErrorCode, message: string, requestId: string, issues?: ApiE
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error instanceof AppError) {
+      if (error instanceof RetryLaterError) void reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply.status(error.status).send(body(error.code, error.message, req.id, error.issues));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -108,6 +108,23 @@ export function createRateLimiter(deps: { db: Executor; clock: Clock; onError?: 
       return hits.map(({ key }) => counted.get(key) ?? 1);
     },
     /**
+     * `hitMany`, answering for each key its hits and how long until its window ends (the `Retry-After` of a refusal),
+     * in the order given.
+     */
+    async hitWindows(hits: readonly { key: string; windowMs: number }[]): Promise<{ hits: number; retryAfterMs: number }[]> {
+      if (new Set(hits.map((h) => h.key)).size !== hits.length) throw new Error('hitWindows takes each key once.');
+      const now = deps.clock.now();
+      const counted = await repo.hitWindows(
+        deps.db,
+        hits.map(({ key, windowMs }) => ({ key, resetAt: new Date(now.getTime() + windowMs) })),
+        now,
+      );
+      return hits.map(({ key, windowMs }) => {
+        const found = counted.get(key);
+        return found ? { hits: found.hits, retryAfterMs: found.resetAt.getTime() - now.getTime() } : { hits: 1, retryAfterMs: windowMs };
+      });
+    },
+    /**
      * `hitMany`, and the hits of other keys in their current window without counting one (0 when none), all in
      * one round trip: `[counted, read]`, each in the order given.
      */

@@ -29,6 +29,8 @@ export const ERROR_STATUS = {
   PARTNER_INVITATION_NOT_FOUND: 404,
   PARTNER_INVITATION_NOT_PENDING: 409,
   PARTNER_ALREADY_LINKED: 409,
+  PARTNER_ALREADY_INVITED: 422,
+  PARTNER_INVITATION_LIMIT: 429,
   REFERRAL_CODE_UNKNOWN: 422,
   STAFF_INVITATION_NOT_FOUND: 404,
   STAFF_ALREADY_MEMBER: 422,
@@ -243,6 +245,19 @@ export class AppError extends Error {
     super(message);
     this.name = 'AppError';
     this.status = ERROR_STATUS[code];
+  }
+}
+
+/**
+ * A refusal to come back later (a rate limit, a daily quota): the answer carries `Retry-After`, the whole seconds
+ * until the limit's window ends (at least 1).
+ */
+export class RetryLaterError extends AppError {
+  readonly retryAfterSeconds: number;
+  constructor(code: ErrorCode, message: string, retryAfterMs: number, issues?: ApiIssue[]) {
+    super(code, message, issues);
+    this.name = 'RetryLaterError';
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
   }
 }
 

@@ -20,6 +20,20 @@ export const partnerInvitationsRepository = {
     return row ?? null;
   },
 
+  /** Locks the partner's business row: its invitations are sent one after the other (the daily count holds). */
+  async lockPartner(db: Executor, partnerBusinessId: string): Promise<void> {
+    await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, partnerBusinessId)).for('update');
+  },
+
+  /** How many invitations the partner sent after `since`, and when the oldest of them was sent. */
+  async sentSince(db: Executor, partnerBusinessId: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
+    const [row] = await db
+      .select({ count: sql<string | number>`count(*)`, oldest: sql<Date | null>`min(${partnerInvitations.createdAt})`.mapWith(partnerInvitations.createdAt) })
+      .from(partnerInvitations)
+      .where(and(eq(partnerInvitations.partnerBusinessId, partnerBusinessId), gt(partnerInvitations.createdAt, since)));
+    return { count: Number(row?.count ?? 0), oldest: row?.oldest ?? null };
+  },
+
   /** One invitation with its partner's name, locked for its answer. */
   async lock(db: Executor, id: string) {
     const [row] = await db

@@ -1,5 +1,11 @@
-import { AppError } from '@merchant/core';
-import { PARTNER_INVITATION_DAYS, type BusinessPartner, type MerchantPartnerInvitation, type PartnerInvitation } from '@merchant/business';
+import { AppError, RetryLaterError, fieldError } from '@merchant/core';
+import {
+  PARTNER_INVITATION_DAYS,
+  PARTNER_INVITATIONS_PER_DAY,
+  type BusinessPartner,
+  type MerchantPartnerInvitation,
+  type PartnerInvitation,
+} from '@merchant/business';
 import type { Executor } from '@/db/client';
 import type { BusinessContext } from '@/http/context';
 import type { Clock } from '@/lib/clock';
@@ -64,15 +70,26 @@ export function createPartnerInvitationsService(deps: {
 
     /**
      * Invites the owner of an existing merchant by email. Answered alike whether or not the email belongs to anyone:
-     * the invitation is recorded either way and mailed only to an owner of a merchant business. Inviting an email that
-     * already has a pending invitation answers that invitation.
+     * the invitation is recorded either way and mailed only to an owner of a merchant business. An email with a
+     * pending invitation is refused (422 on `email`: revoke it first), and so is an invitation past
+     * `PARTNER_INVITATIONS_PER_DAY` in 24 hours (429 on `email`, Retry-After until the oldest of them is a day old).
      */
     async invite(ctx: BusinessContext, email: string): Promise<PartnerInvitation> {
       const partner = ctx.business.row;
       return db.transaction(async (tx) => {
+        // One invitation of the partner at a time: two at once cannot both pass the daily count.
+        await repo.lockPartner(tx, partner.id);
         const now = clock.now();
         const pending = await repo.lockPending(tx, partner.id, email);
-        if (pending && pending.expiresAt > now) return presentToPartner(pending, null, now);
+        if (pending && pending.expiresAt > now) {
+          throw fieldError('PARTNER_ALREADY_INVITED', 'email', 'An invitation to this email is already pending: revoke it to send a new one.');
+        }
+        const sent = await repo.sentSince(tx, partner.id, new Date(now.getTime() - DAY_MS));
+        if (sent.count >= PARTNER_INVITATIONS_PER_DAY) {
+          const message = `You can send ${PARTNER_INVITATIONS_PER_DAY} invitations in 24 hours. Try again later.`;
+          const retryAfterMs = (sent.oldest?.getTime() ?? now.getTime()) + DAY_MS - now.getTime();
+          throw new RetryLaterError('PARTNER_INVITATION_LIMIT', message, retryAfterMs, [{ path: 'email', message }]);
+        }
         if (pending) await repo.update(tx, pending.id, { status: 'expired' });
         const row: PartnerInvitationRow = {
           id: newId(),

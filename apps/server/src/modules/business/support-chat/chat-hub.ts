@@ -1,6 +1,7 @@
 import type { ChatServerFrame, ChatSide } from '@merchant/business';
 import type { ChangeFeed } from '@/db/change-feed';
-import { presentMessage, type SupportChatService } from './support-chat.service';
+import { presentMessage } from './chat-presenter';
+import type { SupportChatService } from './support-chat.service';
 
 /** One open chat socket of this process. */
 export interface ChatClient {

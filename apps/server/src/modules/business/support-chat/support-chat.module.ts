@@ -18,6 +18,7 @@ export const supportChatModule = defineModule({
       changes,
       publicUrl: config.publicUrl,
       files: createFileStore(join(config.dataDir, 'uploads')),
+      staffAnswersPerMinute: config.chatStaffAnswersPerMinute,
     }),
   routes: supportChatRoutes,
   jobs: (registry, chat) =>

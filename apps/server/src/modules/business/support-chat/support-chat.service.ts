@@ -4,7 +4,6 @@ import {
   MAX_CHAT_MESSAGE_LENGTH,
   type CannedReply,
   type CannedReplyBody,
-  type ChatAttachmentType,
   type ChatConversation,
   type ChatMessage,
   type ChatSide,
@@ -14,7 +13,7 @@ import {
   type PublicChat,
   type StartChatBody,
 } from '@merchant/business';
-import { AppError, SCREEN_PATHS, can, fieldError, screenLink, type Role } from '@merchant/core';
+import { AppError, RetryLaterError, SCREEN_PATHS, can, fieldError, screenLink, type Role } from '@merchant/core';
 import { CHAT_EVENT_PREFIX, type ChangeFeed } from '@/db/change-feed';
 import type { Executor } from '@/db/client';
 import type { BusinessContext, RequestMeta } from '@/http/context';
@@ -27,7 +26,8 @@ import type { Mailer } from '@/mail/mailer';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { checkAttachment, cleanFileName } from './attachment-type';
 import { checkChatToken, signChatToken } from './chat-token';
-import { supportChatRepository as repo, type CannedReplyRow, type ConversationWithAssignee, type MessageWithAuthor } from './support-chat.repository';
+import { attachmentOf, presentCanned, presentConversation, presentMessage, presentSent, summaryOf, type CheckedAttachment } from './chat-presenter';
+import { supportChatRepository as repo, type ConversationWithAssignee } from './support-chat.repository';
 
 /** The schedule (pg-boss) that mails customers the answers they have left unread for `UNREAD_MAIL_DELAY_MS`. */
 export const UNREAD_MAIL_JOB = 'support-chat.unread-mail';
@@ -35,12 +35,24 @@ export const UNREAD_MAIL_DELAY_MS = 10 * 60_000;
 /** Conversations one run of the sweep mails at most (the next minute's run takes the rest). */
 const UNREAD_MAIL_BATCH = 200;
 
-/** Rate limits (docs/decisions.md, "Support chat"): starting conversations per address, messages per conversation and per address. */
+/**
+ * Rate limits (docs/decisions.md, "Support chat"): starting conversations per address, messages per conversation and
+ * per address; a staff member's answers (files included) and files, across the business's conversations. Over one,
+ * 429 with `Retry-After`.
+ */
 export const CHAT_LIMITS = {
   startPerIp: { max: 5, windowMs: 60 * 60_000 },
   perConversation: { max: 20, windowMs: 60_000 },
   perIp: { max: 60, windowMs: 60_000 },
+  staffAnswers: { max: 60, windowMs: 60_000 },
+  staffFiles: { max: 10, windowMs: 60_000 },
 } as const;
+
+interface Limit {
+  key: string;
+  max: number;
+  windowMs: number;
+}
 
 /** The change feed's payload of a conversation's event: `c:<business>|<conversation>|<what>`. */
 export const chatPayload = (businessId: string, conversationId: string, what: 'm' | 'c' | `r:${ChatSide}` | `t:${ChatSide}`) =>
@@ -52,54 +64,6 @@ export interface ChatUpload {
   bytes: Buffer;
   body: string;
 }
-
-/** A checked file, on its way to being a message's attachment. */
-interface CheckedAttachment {
-  name: string;
-  type: ChatAttachmentType;
-  bytes: Buffer;
-}
-
-const firstName = (name: string | null) => (name ? (name.trim().split(/\s+/)[0] ?? name) : null);
-
-export function presentMessage(row: MessageWithAuthor, forSide: ChatSide): ChatMessage {
-  return {
-    id: row.id,
-    seq: row.seq,
-    conversation_id: row.conversationId,
-    side: row.side,
-    // The customer sees a staff member's first name only.
-    author_name: forSide === 'customer' ? firstName(row.authorName) : row.authorName,
-    body: row.body,
-    attachment:
-      row.attachmentType && row.attachmentName !== null
-        ? { name: row.attachmentName, content_type: row.attachmentType, size_bytes: row.attachmentSize ?? 0 }
-        : null,
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
-/** What a message reads as in one line (the inbox's last message, the unread mail). */
-const summaryOf = (body: string, attachmentName: string | null) =>
-  attachmentName === null ? body : body ? `${body} (attachment: ${attachmentName})` : `Attachment: ${attachmentName}`;
-
-function presentConversation(row: ConversationWithAssignee): ChatConversation {
-  return {
-    id: row.id,
-    customer_name: row.customerName,
-    customer_email: row.customerEmail,
-    status: row.status,
-    assignee: row.assigneeUserId && row.assigneeName ? { user_id: row.assigneeUserId, name: row.assigneeName } : null,
-    unread_by_staff: row.unreadByStaff,
-    unread_by_customer: row.unreadByCustomer,
-    staff_read_seq: row.staffReadSeq,
-    customer_read_seq: row.customerReadSeq,
-    last_message: row.lastSide && row.lastBody !== null ? { side: row.lastSide, body: row.lastBody, created_at: row.lastMessageAt.toISOString() } : null,
-    created_at: row.createdAt.toISOString(),
-  };
-}
-
-const presentCanned = (row: CannedReplyRow): CannedReply => ({ id: row.id, title: row.title, body: row.body });
 
 /** Live support chat: the customer's public side (a signed token), the staff's inbox, and the unread-answer mail. */
 export function createSupportChatService(deps: {
@@ -113,11 +77,20 @@ export function createSupportChatService(deps: {
   changes: ChangeFeed | undefined;
   /** Where attachments are kept (the product's file store: `<business>/<message id>`). */
   files: FileStore;
+  /** A staff member's answers a minute (`CHAT_LIMITS.staffAnswers` unless set: the chat benchmark answers faster). */
+  staffAnswersPerMinute?: number | undefined;
 }) {
   const { db, clock, limiter, audit } = deps;
   let key: Promise<string> | null = null;
   const signingKey = () => (key ??= appSecret(db, 'support_chat_key', clock.now()));
-  const tooMany = () => new AppError('RATE_LIMITED', 'Too many messages. Wait a minute and try again.');
+  const staffAnswersMax = deps.staffAnswersPerMinute ?? CHAT_LIMITS.staffAnswers.max;
+
+  /** Counts a hit on every limit in one round trip; over any, 429 with `Retry-After` until the last of them ends. */
+  async function limit(limits: readonly Limit[], message: string): Promise<void> {
+    const counted = await limiter.hitWindows(limits.map(({ key, windowMs }) => ({ key, windowMs })));
+    const over = counted.filter((c, i) => c.hits > limits[i]!.max);
+    if (over.length > 0) throw new RetryLaterError('RATE_LIMITED', message, Math.max(...over.map((c) => c.retryAfterMs)));
+  }
   const notFound = () => new AppError('CHAT_CONVERSATION_NOT_FOUND', 'Conversation not found.');
 
   /** The conversation a token names, in the business of the path; anything else is one answer (404). */
@@ -203,19 +176,33 @@ export function createSupportChatService(deps: {
   }
 
   async function limitCustomer(conversationId: string, where: RequestMeta) {
-    const [perConversation, perIp] = await limiter.hitMany([
-      { key: `chat:conversation:${conversationId}`, windowMs: CHAT_LIMITS.perConversation.windowMs },
-      { key: `chat:ip:${where.ip}`, windowMs: CHAT_LIMITS.perIp.windowMs },
-    ]);
-    if (perConversation! > CHAT_LIMITS.perConversation.max || perIp! > CHAT_LIMITS.perIp.max) throw tooMany();
+    await limit(
+      [
+        { key: `chat:conversation:${conversationId}`, ...CHAT_LIMITS.perConversation },
+        { key: `chat:ip:${where.ip}`, ...CHAT_LIMITS.perIp },
+      ],
+      'Too many messages. Wait a minute and try again.',
+    );
+  }
+
+  /** A staff member's answers in the business (a file is an answer too, and counts on the files' limit). */
+  async function limitStaff(ctx: BusinessContext, withFile: boolean) {
+    const member = `${ctx.business.row.id}:${ctx.user.id}`;
+    const answers = { key: `chat-staff:answers:${member}`, max: staffAnswersMax, windowMs: CHAT_LIMITS.staffAnswers.windowMs };
+    const files = { key: `chat-staff:files:${member}`, ...CHAT_LIMITS.staffFiles };
+    await limit(
+      withFile ? [answers, files] : [answers],
+      withFile ? 'Too many files sent. Wait a minute and try again.' : 'Too many answers. Wait a minute and try again.',
+    );
   }
 
   /** A message's file in a conversation of the business; anything else is one answer (404). */
   async function openFile(businessId: string, conversationId: string, messageId: string) {
     const row = await repo.findMessage(db, businessId, conversationId, messageId);
-    const file = row?.attachmentType && row.attachmentName !== null ? await deps.files.open(businessId, row.id) : null;
-    if (!row?.attachmentType || row.attachmentName === null || !file) throw new AppError('CHAT_ATTACHMENT_NOT_FOUND', 'Attachment not found.');
-    return { name: row.attachmentName, contentType: row.attachmentType, stream: file.stream, size: file.size };
+    const attachment = row ? attachmentOf(row) : null;
+    const file = row && attachment ? await deps.files.open(businessId, row.id) : null;
+    if (!attachment || !file) throw new AppError('CHAT_ATTACHMENT_NOT_FOUND', 'Attachment not found.');
+    return { name: attachment.name, contentType: attachment.content_type, stream: file.stream, size: file.size };
   }
 
   /** One conversation's unread-answer mail, under its lock: a second process finds it mailed already. */
@@ -251,8 +238,7 @@ export function createSupportChatService(deps: {
     changes: deps.changes,
     /** The public page's start: a conversation, its first message and its token. */
     async start(businessId: string, body: Required<StartChatBody>, where: RequestMeta): Promise<PublicChat & { token: string }> {
-      if ((await limiter.hit(`chat-start:ip:${where.ip}`, CHAT_LIMITS.startPerIp.windowMs)) > CHAT_LIMITS.startPerIp.max)
-        throw new AppError('RATE_LIMITED', 'Too many conversations started from here. Wait a while and try again.');
+      await limit([{ key: `chat-start:ip:${where.ip}`, ...CHAT_LIMITS.startPerIp }], 'Too many conversations started from here. Wait a while and try again.');
       if ((await repo.businessName(db, businessId)) === undefined) throw new AppError('CHAT_BUSINESS_NOT_FOUND', 'Business not found.');
       const id = newId();
       const now = clock.now();
@@ -277,16 +263,7 @@ export function createSupportChatService(deps: {
       const row = await byToken(businessId, token);
       await limitCustomer(row.id, where);
       const written = await db.transaction((tx) => write(tx, businessId, row.id, 'customer', body, null));
-      return {
-        id: written.id,
-        seq: written.seq,
-        conversation_id: row.id,
-        side: 'customer',
-        author_name: null,
-        body,
-        attachment: null,
-        created_at: written.at.toISOString(),
-      };
+      return presentSent(written, { conversationId: row.id, side: 'customer', authorName: null, body });
     },
 
     /** The customer sends a file (and optional text): limited as a message, checked by its bytes. */
@@ -295,16 +272,7 @@ export function createSupportChatService(deps: {
       await limitCustomer(row.id, where);
       const upload = await checked(await read());
       const written = await writeWithFile(businessId, row.id, 'customer', null, upload);
-      return {
-        id: written.id,
-        seq: written.seq,
-        conversation_id: row.id,
-        side: 'customer',
-        author_name: null,
-        body: upload.body,
-        attachment: { name: upload.attachment.name, content_type: upload.attachment.type, size_bytes: upload.attachment.bytes.length },
-        created_at: written.at.toISOString(),
-      };
+      return presentSent(written, { conversationId: row.id, side: 'customer', authorName: null, ...upload });
     },
 
     /** A file of the token's conversation. */
@@ -344,40 +312,24 @@ export function createSupportChatService(deps: {
 
     async answer(ctx: BusinessContext, id: string, body: string): Promise<ChatMessage> {
       const businessId = ctx.business.row.id;
+      await limitStaff(ctx, false);
       const written = await db.transaction(async (tx) => {
         if (!(await repo.lock(tx, businessId, id))) throw notFound();
         return write(tx, businessId, id, 'staff', body, ctx.user.id);
       });
-      return {
-        id: written.id,
-        seq: written.seq,
-        conversation_id: id,
-        side: 'staff',
-        author_name: ctx.user.name,
-        body,
-        attachment: null,
-        created_at: written.at.toISOString(),
-      };
+      return presentSent(written, { conversationId: id, side: 'staff', authorName: ctx.user.name, body });
     },
 
     /** A staff answer with a file (and optional text). */
     async answerAttachment(ctx: BusinessContext, id: string, read: () => Promise<ChatUpload>): Promise<ChatMessage> {
       const businessId = ctx.business.row.id;
       await loadForStaff(ctx, id);
+      await limitStaff(ctx, true);
       const upload = await checked(await read());
       const written = await writeWithFile(businessId, id, 'staff', ctx.user.id, upload, async (tx) => {
         if (!(await repo.lock(tx, businessId, id))) throw notFound();
       });
-      return {
-        id: written.id,
-        seq: written.seq,
-        conversation_id: id,
-        side: 'staff',
-        author_name: ctx.user.name,
-        body: upload.body,
-        attachment: { name: upload.attachment.name, content_type: upload.attachment.type, size_bytes: upload.attachment.bytes.length },
-        created_at: written.at.toISOString(),
-      };
+      return presentSent(written, { conversationId: id, side: 'staff', authorName: ctx.user.name, ...upload });
     },
 
     /** A file of a conversation of the business (staff). */

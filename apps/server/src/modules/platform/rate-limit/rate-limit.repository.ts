@@ -24,6 +24,11 @@ export const rateLimitRepository = {
    * window's end); answers the hits per key.
    */
   async hitMany(db: Executor, hits: readonly { key: string; resetAt: Date }[], now: Date): Promise<Map<string, number>> {
+    const windows = await rateLimitRepository.hitWindows(db, hits, now);
+    return new Map([...windows].map(([key, window]) => [key, window.hits]));
+  },
+  /** `hitMany`, answering each key's hits and its window's end. */
+  async hitWindows(db: Executor, hits: readonly { key: string; resetAt: Date }[], now: Date): Promise<Map<string, { hits: number; resetAt: Date }>> {
     const expired = sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz`;
     const rows = await db
       .insert(rateLimits)
@@ -35,8 +40,8 @@ export const rateLimitRepository = {
           resetAt: sql`case when ${expired} then excluded.reset_at else ${rateLimits.resetAt} end`,
         },
       })
-      .returning({ key: rateLimits.key, hits: rateLimits.hits });
-    return new Map(rows.map((row) => [row.key, row.hits]));
+      .returning({ key: rateLimits.key, hits: rateLimits.hits, resetAt: rateLimits.resetAt });
+    return new Map(rows.map((row) => [row.key, { hits: Number(row.hits), resetAt: row.resetAt }]));
   },
   /**
    * `hitMany`, and in the same statement the hits of other keys it does not count (`reads`, whose window has

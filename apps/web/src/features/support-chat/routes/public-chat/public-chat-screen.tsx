@@ -1,15 +1,9 @@
-import { Alert, Button, Container, FileInput, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import {
-  CHAT_ATTACHMENT_ACCEPT,
-  MAX_CHAT_ATTACHMENT_SIZE_LABEL,
-  MAX_CHAT_MESSAGE_LENGTH,
-  StartChatBodySchema,
-  type ChatMessage,
-  type PublicChat,
-} from '@merchant/business';
+import { MAX_CHAT_MESSAGE_LENGTH, StartChatBodySchema, type ChatMessage, type PublicChat } from '@merchant/business';
+import { ChatComposer } from '@/components/chat-composer';
 import { ChatMessages } from '@/components/chat-messages';
 import { useZodForm } from '@/components/form/use-zod-form';
 import { ApiError } from '@/lib/api-client';
@@ -181,56 +175,5 @@ function Conversation({ businessId, token, onInvalid }: { businessId: string; to
 function Composer({ businessId, token, onSent, onTyping }: { businessId: string; token: string; onSent: (m: ChatMessage) => void; onTyping: () => void }) {
   const post = usePostMessage(businessId, token);
   const postFile = usePostFile(businessId, token);
-  const [body, setBody] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const send = (event?: React.FormEvent) => {
-    event?.preventDefault();
-    const done = (message: ChatMessage) => {
-      setBody('');
-      setFile(null);
-      onSent(message);
-    };
-    if (file) postFile.mutate({ file, body }, { onSuccess: done });
-    else if (body.trim()) post.mutate(body, { onSuccess: done });
-  };
-  return (
-    <form onSubmit={send} noValidate>
-      <Stack gap={6} mt="xs">
-        <Textarea
-          label="Your message"
-          autosize
-          minRows={2}
-          maxRows={6}
-          maxLength={MAX_CHAT_MESSAGE_LENGTH}
-          value={body}
-          error={post.isError && !file ? errorMessage(post.error) : undefined}
-          onChange={(e) => {
-            setBody(e.currentTarget.value);
-            onTyping();
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey) send(e);
-          }}
-        />
-        <Group justify="space-between" align="flex-end" gap="xs" wrap="wrap">
-          <FileInput
-            label="Attach a file"
-            description={`An image or a PDF, up to ${MAX_CHAT_ATTACHMENT_SIZE_LABEL}`}
-            accept={CHAT_ATTACHMENT_ACCEPT}
-            clearable
-            value={file}
-            onChange={(next) => {
-              setFile(next);
-              postFile.reset();
-            }}
-            error={postFile.isError ? errorMessage(postFile.error) : undefined}
-            style={{ flex: '1 1 200px', minWidth: 0 }}
-          />
-          <Button type="submit" loading={post.isPending || postFile.isPending}>
-            Send
-          </Button>
-        </Group>
-      </Stack>
-    </form>
-  );
+  return <ChatComposer textLabel="Your message" sendLabel="Send" sendText={post} sendFile={postFile} onSent={onSent} onTyping={onTyping} />;
 }

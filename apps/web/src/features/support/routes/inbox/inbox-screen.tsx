@@ -1,17 +1,10 @@
-import { Alert, Badge, Box, Button, FileInput, Group, Paper, Select, Stack, Text, Textarea, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Paper, Select, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import {
-  CHAT_ATTACHMENT_ACCEPT,
-  MAX_CHAT_ATTACHMENT_SIZE_LABEL,
-  MAX_CHAT_MESSAGE_LENGTH,
-  type ChatConversation,
-  type ChatMessage,
-  type ChatThread,
-  type InboxQuery,
-} from '@merchant/business';
+import type { ChatConversation, ChatMessage, ChatThread, InboxQuery } from '@merchant/business';
 import { href } from '@/app/route-table';
+import { ChatComposer } from '@/components/chat-composer';
 import { ChatMessages } from '@/components/chat-messages';
 import { EmptyState } from '@/components/empty-state';
 import { PageFrame } from '@/components/page-frame';
@@ -264,23 +257,17 @@ function AnswerBox({ businessId, id, onSent, onTyping }: { businessId: string; i
   const answer = useAnswer(businessId, id);
   const answerFile = useAnswerFile(businessId, id);
   const canned = useQuery(cannedQuery(businessId));
-  const [body, setBody] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const send = (event?: React.FormEvent) => {
-    event?.preventDefault();
-    const done = (m: ChatMessage) => {
-      setBody('');
-      setFile(null);
-      onSent(m);
-    };
-    if (file) answerFile.mutate({ file, body }, { onSuccess: done });
-    else if (body.trim()) answer.mutate(body, { onSuccess: done });
-  };
   const replies = canned.data ?? [];
   return (
-    <form onSubmit={send} noValidate>
-      <Stack gap={6} mt="xs">
-        {replies.length > 0 ? (
+    <ChatComposer
+      textLabel="Answer"
+      sendLabel="Send answer"
+      sendText={answer}
+      sendFile={answerFile}
+      onSent={onSent}
+      onTyping={onTyping}
+      before={(append) =>
+        replies.length > 0 ? (
           <Select
             label="Canned reply"
             placeholder="Insert a canned reply"
@@ -288,45 +275,11 @@ function AnswerBox({ businessId, id, onSent, onTyping }: { businessId: string; i
             value={null}
             onChange={(value) => {
               const reply = replies.find((r) => r.id === value);
-              if (reply) setBody((b) => (b ? `${b}\n${reply.body}` : reply.body));
+              if (reply) append(reply.body);
             }}
           />
-        ) : null}
-        <Textarea
-          label="Answer"
-          autosize
-          minRows={2}
-          maxRows={6}
-          maxLength={MAX_CHAT_MESSAGE_LENGTH}
-          value={body}
-          error={answer.isError && !file ? errorMessage(answer.error) : undefined}
-          onChange={(e) => {
-            setBody(e.currentTarget.value);
-            onTyping();
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey) send(e);
-          }}
-        />
-        <Group justify="space-between" align="flex-end" gap="xs" wrap="wrap">
-          <FileInput
-            label="Attach a file"
-            description={`An image or a PDF, up to ${MAX_CHAT_ATTACHMENT_SIZE_LABEL}`}
-            accept={CHAT_ATTACHMENT_ACCEPT}
-            clearable
-            value={file}
-            onChange={(next) => {
-              setFile(next);
-              answerFile.reset();
-            }}
-            error={answerFile.isError ? errorMessage(answerFile.error) : undefined}
-            style={{ flex: '1 1 200px', minWidth: 0 }}
-          />
-          <Button type="submit" loading={answer.isPending || answerFile.isPending}>
-            Send answer
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+        ) : null
+      }
+    />
   );
 }

@@ -75,6 +75,8 @@ function Invitations({ businessId, zone }: { businessId: string; zone: string })
   const form = useZodForm(InvitePartnerMerchantBodySchema, { email: '' });
   const refresh = () => invalidateEndpoints(client, [endpointScope(partnerEndpoints.invitations, { params })]);
   const invite = useMutation({
+    // The form says what went wrong (on the email, or in a snackbar when no field is named): not twice.
+    meta: { silent: true },
     mutationFn: (body: { email: string }) => call(partnerEndpoints.invite, { params, body }),
   });
   const revoke = useMutation({
