@@ -1,7 +1,17 @@
 import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { endpointPath } from '@merchant/core';
-import { PUBLIC_ORDERS_PATHS, drawerEndpoints, locationEndpoints, posOrderEndpoints, productEndpoints, type DrawerSession, type Location, type Order, type Product } from '@merchant/catalogue';
+import {
+  PUBLIC_ORDERS_PATHS,
+  drawerEndpoints,
+  locationEndpoints,
+  posOrderEndpoints,
+  productEndpoints,
+  type DrawerSession,
+  type Location,
+  type Order,
+  type Product,
+} from '@merchant/catalogue';
 import { apiKeyEndpoints, type NewApiKey } from '@merchant/payments';
 import { ApiSession } from './api';
 import { demoTests } from './demo';
@@ -45,9 +55,9 @@ describe('draft orders on the register', () => {
       })
     ).api_key;
     const roastery = (await owner.call<{ data: Location[] }>('GET', endpointPath(locationEndpoints.list, { params, query: { q: 'Roastery' } }))).data[0]!;
-    const flatWhite = (await owner.call<{ data: Product[] }>('GET', `${endpointPath(productEndpoints.list, { params })}?q=${encodeURIComponent('Flat white')}&limit=10`)).data.find(
-      (p) => p.name === 'Flat white',
-    )!;
+    const flatWhite = (
+      await owner.call<{ data: Product[] }>('GET', `${endpointPath(productEndpoints.list, { params })}?q=${encodeURIComponent('Flat white')}&limit=10`)
+    ).data.find((p) => p.name === 'Flat white')!;
     const remark = `Pick up at 5 (${Date.now().toString(36)})`;
     const made = await publicApi('POST', PUBLIC_ORDERS_PATHS.orders, key, {
       currency: 'sgd',
@@ -63,7 +73,10 @@ describe('draft orders on the register', () => {
     const seller = new ApiSession();
     await seller.signIn(SELLER);
     const { drawer } = await seller.call<{ drawer: DrawerSession | null }>('GET', endpointPath(drawerEndpoints.current, { params }));
-    if (drawer) await seller.call('POST', endpointPath(drawerEndpoints.close, { params: { ...params, drawer_id: drawer.id } }), { counted_cash: drawer.expected_cash.amount });
+    if (drawer)
+      await seller.call('POST', endpointPath(drawerEndpoints.close, { params: { ...params, drawer_id: drawer.id } }), {
+        counted_cash: drawer.expected_cash.amount,
+      });
     await seller.call('POST', endpointPath(drawerEndpoints.open, { params }), { location_id: roastery.id, opening_float: 100_00 });
 
     const { page, close } = await demo.page({ as: SELLER, width: 1024, height: 768 });
@@ -79,7 +92,10 @@ describe('draft orders on the register', () => {
     await list.waitFor({ state: 'detached' });
 
     // Its lines, note and discount in the cart: 2 × 6.00 less 1.00.
-    await page.getByRole('status').filter({ hasText: `Paying draft order #${draft.order_display_number}` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Paying draft order #${draft.order_display_number}` })
+      .waitFor();
     const cart = page.getByRole('list', { name: 'Cart lines' });
     await cart.getByText('Flat white', { exact: true }).waitFor();
     await page.getByRole('button', { name: /^Charge .*11\.00/ }).waitFor();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { businessEndpoints, staffEndpoints } from '@merchant/business';
 import { PUBLIC_ORDERS_PATHS, posOrderEndpoints, stockEndpoints, type Location, type Product } from '@merchant/catalogue';
+import { endpointPath } from '@merchant/core';
 import { registerDraftEndpoints } from '@merchant/pos';
 import { auditLogs, ledgerEntries, ledgerTransactions, stockLevels } from '../src/db/schema';
 import { createTestContext, type Agent, type TestContext } from './harness';
@@ -85,7 +86,9 @@ describe('the register’s open drafts', () => {
       total: { amount: 11_00, currency: 'sgd' },
       lines: [{ product_id: latte.id, variant_id: latte.variants[0]!.id, name: 'Latte', quantity: 2, unit_price: { amount: 5_50 }, sellable: true }],
     });
-    expect(drafts[1]!.lines).toEqual([expect.objectContaining({ product_id: null, variant_id: null, name: 'Custom amount', unit_price: null, sellable: false })]);
+    expect(drafts[1]!.lines).toEqual([
+      expect.objectContaining({ product_id: null, variant_id: null, name: 'Custom amount', unit_price: null, sellable: false }),
+    ]);
   });
 
   it('checks the caller: a cashier limited to North is refused South (403), another business’s member (404) and no session (401)', async () => {
@@ -93,7 +96,10 @@ describe('the register’s open drafts', () => {
     expect([south403.status, !south403.ok && south403.body.code]).toEqual([403, 'LOCATION_NOT_ALLOWED']);
     const stranger = (await createBusiness(t)).people.owner.agent;
     expect((await listAt(stranger, north)).status).toBe(404);
-    const signedOut = await t.app.inject({ method: 'GET', url: `/v1/business/${business.id}/pos/draft-orders?location_id=${north.id}` });
+    const signedOut = await t.app.inject({
+      method: 'GET',
+      url: endpointPath(registerDraftEndpoints.list, { ...inBusiness(), query: { location_id: north.id } }),
+    });
     expect(signedOut.statusCode).toBe(401);
     const bad = await cashier.call(registerDraftEndpoints.list, { ...inBusiness(), query: { location_id: 'nope' } as never });
     expect(bad.status).toBe(422);
@@ -118,16 +124,16 @@ describe('paying a draft at the register', () => {
     const ledger = await t.database.db
       .select({ account: ledgerEntries.account, amount: ledgerEntries.amount })
       .from(ledgerEntries)
-      .innerJoin(
-        ledgerTransactions,
-        and(eq(ledgerTransactions.businessId, ledgerEntries.businessId), eq(ledgerTransactions.id, ledgerEntries.transactionId)),
-      )
+      .innerJoin(ledgerTransactions, and(eq(ledgerTransactions.businessId, ledgerEntries.businessId), eq(ledgerTransactions.id, ledgerEntries.transactionId)))
       .where(and(eq(ledgerEntries.businessId, business.id), eq(ledgerTransactions.referenceId, order.id)));
     expect(ledger.map((e) => [e.account, Number(e.amount)]).sort()).toEqual([
       ['cash_in_drawers', 7_40],
       ['customer_funds', -7_40],
     ]);
-    const audit = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.businessId, business.id), eq(auditLogs.objectId, order.id)));
+    const audit = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.businessId, business.id), eq(auditLogs.objectId, order.id)));
     expect(audit.map((a) => a.description)).toEqual([`Sold order #${order.number} for SGD 7.40, paying draft order #${draft.order_display_number}`]);
 
     // The public API reads the draft as completed, naming its sale; it is listed no more, and stays final.
@@ -152,7 +158,11 @@ describe('paying a draft at the register', () => {
     const draft = await keepDraft({ location_id: north.id, products: [{ product_id: tracked.id, quantity: 1 }] });
     const stockBefore = await onHand(tracked.variants[0]!.id, north.id);
     const body = () =>
-      saleBody(north.id, { draft_id: draft.id, lines: [{ variant_id: tracked.variants[0]!.id, quantity: 1, add_on_ids: [] }], tenders: [{ kind: 'cash', amount: 4_20 }] });
+      saleBody(north.id, {
+        draft_id: draft.id,
+        lines: [{ variant_id: tracked.variants[0]!.id, quantity: 1, add_on_ids: [] }],
+        tenders: [{ kind: 'cash', amount: 4_20 }],
+      });
     const answers = await Promise.all([owner, cashier].map((agent) => agent.call(posOrderEndpoints.createSale, { ...inBusiness(), body: body() })));
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
     const lost = answers.find((a) => !a.ok)!;
@@ -178,7 +188,10 @@ describe('deleting a draft from the register', () => {
     const removed = await cashier.ok(registerDraftEndpoints.remove, { params: { business_id: business.id, draft_id: draft.id } });
     expect(removed).toEqual({ removed: true });
     expect((await publicCall(t, one(draft.id), { key })).statusCode).toBe(404);
-    const audit = await t.database.db.select().from(auditLogs).where(and(eq(auditLogs.businessId, business.id), eq(auditLogs.objectId, draft.id)));
+    const audit = await t.database.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.businessId, business.id), eq(auditLogs.objectId, draft.id)));
     expect(audit.map((a) => a.action)).toEqual(['pos_draft_order.created', 'pos_draft_order.deleted']);
 
     const atSouth = await keepDraft({ location_id: south.id, amount: 5 });

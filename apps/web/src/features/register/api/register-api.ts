@@ -108,7 +108,10 @@ export function useCreateCustomer(businessId: string) {
 
 /** The open draft orders at the register's location (kept through the public API to be paid here). */
 export const registerDraftsQuery = (businessId: string, locationId: string) =>
-  queryOptions({ ...endpointQuery(registerDraftEndpoints.list, { params: business(businessId), query: { location_id: locationId } }), refetchInterval: 60_000 });
+  queryOptions({
+    ...endpointQuery(registerDraftEndpoints.list, { params: business(businessId), query: { location_id: locationId } }),
+    refetchInterval: 60_000,
+  });
 
 export function useDeleteDraft(businessId: string) {
   const client = useQueryClient();

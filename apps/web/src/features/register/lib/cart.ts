@@ -134,8 +134,7 @@ export const changeDue = (tenders: readonly Tender[]) => tenders.reduce((sum, t)
 /** The sale the register sends for the cart (or a quick sale of an amount). */
 export function saleBody(
   input: { idempotencyKey: string; locationId: string; tenders: readonly Tender[] } & (
-    | { cart: Cart }
-    | { quickSale: { amount: number; description: string }; draftId?: string | null }
+    { cart: Cart } | { quickSale: { amount: number; description: string }; draftId?: string | null }
   ),
 ): CreateSaleBody {
   const tenders = input.tenders.map((t) =>

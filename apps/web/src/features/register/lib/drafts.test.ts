@@ -46,7 +46,12 @@ describe('opening a draft on the register', () => {
     });
     expect(cartTotals('sgd', opened.cart).due).toBe(11_00);
     const body = saleBody({ idempotencyKey: 'k', locationId: VARIANT, tenders: [{ kind: 'cash', amount: 11_00, tendered: 20_00 }], cart: opened.cart });
-    expect(body).toMatchObject({ draft_id: draft().id, customer_id: draft().customer!.id, note: 'Pick up at 5', order_discount: { type: 'fixed', amount: 1_00 } });
+    expect(body).toMatchObject({
+      draft_id: draft().id,
+      customer_id: draft().customer!.id,
+      note: 'Pick up at 5',
+      order_discount: { type: 'fixed', amount: 1_00 },
+    });
   });
 
   it('opens a custom amount as a quick sale of its total, and refuses a line the register no longer sells', () => {
@@ -60,6 +65,10 @@ describe('opening a draft on the register', () => {
 
   it('says its age shortly', () => {
     const now = new Date('2026-01-01T12:30:00.000Z');
-    expect(['2026-01-01T12:25:00.000Z', '2026-01-01T09:00:00.000Z', '2025-12-28T12:00:00.000Z'].map((at) => draftAge(at, now))).toEqual(['5 min', '3 h', '4 d']);
+    expect(['2026-01-01T12:25:00.000Z', '2026-01-01T09:00:00.000Z', '2025-12-28T12:00:00.000Z'].map((at) => draftAge(at, now))).toEqual([
+      '5 min',
+      '3 h',
+      '4 d',
+    ]);
   });
 });

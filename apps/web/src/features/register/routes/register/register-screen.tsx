@@ -286,8 +286,14 @@ function Register({ businessId }: { businessId: string }) {
             {openDraft ? (
               <Alert color="blue" title={`Paying draft order #${openDraft.number}`} role="status">
                 <Group justify="space-between" gap="xs" wrap="wrap">
-                  <Text size="sm">The sale completes the draft. Setting it aside clears the {mode === 'register' ? 'cart' : 'amount'}; the draft stays open.</Text>
-                  <Button size="compact-sm" variant="light" onClick={() => (mode === 'register' ? setCart(EMPTY_CART) : setQuick({ amount: 0, description: '' }))}>
+                  <Text size="sm">
+                    The sale completes the draft. Setting it aside clears the {mode === 'register' ? 'cart' : 'amount'}; the draft stays open.
+                  </Text>
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    onClick={() => (mode === 'register' ? setCart(EMPTY_CART) : setQuick({ amount: 0, description: '' }))}
+                  >
                     Set the draft aside
                   </Button>
                 </Group>
