@@ -24,6 +24,9 @@ import { baseURL, DEMO_PASSWORD, expectAccessible, screenshot } from './support'
  */
 const demo = demoTests();
 const SELLER = 'admin@demo.test';
+/** The public API key and the Roastery, made by the first test. */
+let key = '';
+let roasteryId = '';
 
 /** A call to the public API, as a merchant's server sends it (127.0.0.1 with the Host header `api.localhost`). */
 function publicApi(method: string, path: string, key: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
@@ -47,7 +50,7 @@ describe('draft orders on the register', () => {
     const businessId = demo.businessId;
     const params = { business_id: businessId };
     const owner = demo.api;
-    const key = (
+    key = (
       await owner.call<NewApiKey>('POST', endpointPath(apiKeyEndpoints.create, { params }), {
         name: `Register drafts ${Date.now().toString(36)}`,
         access: 'full',
@@ -58,6 +61,7 @@ describe('draft orders on the register', () => {
     const flatWhite = (
       await owner.call<{ data: Product[] }>('GET', `${endpointPath(productEndpoints.list, { params })}?q=${encodeURIComponent('Flat white')}&limit=10`)
     ).data.find((p) => p.name === 'Flat white')!;
+    roasteryId = roastery.id;
     const remark = `Pick up at 5 (${Date.now().toString(36)})`;
     const made = await publicApi('POST', PUBLIC_ORDERS_PATHS.orders, key, {
       currency: 'sgd',
@@ -131,4 +135,35 @@ describe('draft orders on the register', () => {
     await expectAccessible(page);
     await close();
   });
+
+  for (const width of [375, 768]) {
+    it(`lists the open orders on a ${width} px screen, opened by the keyboard, and deletes one after a confirmation`, async () => {
+      const made = await publicApi('POST', PUBLIC_ORDERS_PATHS.orders, key, { currency: 'sgd', location_id: roasteryId, amount: 8.5 });
+      expect(made.status, JSON.stringify(made.json)).toBe(201);
+      const number = made.json.order_display_number as number;
+      const { page, close } = await demo.page({ as: SELLER, width, height: 812 });
+      await page.goto(`/business/${demo.businessId}/pos`);
+      await page.getByRole('heading', { level: 1, name: 'Point of Sales' }).waitFor();
+      const button = page.getByRole('button', { name: /^Open orders \(\d+\)$/ });
+      await button.focus();
+      await page.keyboard.press('Enter');
+      const list = page.getByRole('dialog', { name: 'Open orders' });
+      const card = list.getByRole('article', { name: `Draft order #${number}` });
+      await card.getByText(/SGD 8\.50/).waitFor();
+      const box = await list.boundingBox();
+      expect(box!.width).toBeLessThanOrEqual(width);
+      await expectAccessible(page);
+      await screenshot(page, `register-open-orders-${width}`);
+      await card.getByRole('button', { name: `Delete draft order #${number}` }).click();
+      await page
+        .getByRole('dialog', { name: `Delete draft order #${number}?` })
+        .getByRole('button', { name: `Delete #${number}` })
+        .click();
+      await card.waitFor({ state: 'detached' });
+      expect((await publicApi('GET', PUBLIC_ORDERS_PATHS.order.replace(':order_id', String(made.json.id)), key)).status).toBe(404);
+      await page.keyboard.press('Escape');
+      await list.waitFor({ state: 'detached' });
+      await close();
+    });
+  }
 });

@@ -65,10 +65,8 @@ describe('opening a draft on the register', () => {
 
   it('says its age shortly', () => {
     const now = new Date('2026-01-01T12:30:00.000Z');
-    expect(['2026-01-01T12:25:00.000Z', '2026-01-01T09:00:00.000Z', '2025-12-28T12:00:00.000Z'].map((at) => draftAge(at, now))).toEqual([
-      '5 min',
-      '3 h',
-      '4 d',
-    ]);
+    expect(
+      ['2026-01-01T12:29:30.000Z', '2026-01-01T12:25:00.000Z', '2026-01-01T09:00:00.000Z', '2025-12-28T12:00:00.000Z'].map((at) => draftAge(at, now)),
+    ).toEqual(['under a minute', '5 min', '3 h', '4 d']);
   });
 });

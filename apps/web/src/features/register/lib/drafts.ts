@@ -41,9 +41,10 @@ export function openDraft(draft: RegisterDraft, key: (index: number) => string =
   };
 }
 
-/** How long ago the draft was kept, shortly ("5 min", "3 h", "2 d"). */
+/** How long the draft was kept for, shortly ("under a minute", "5 min", "3 h", "2 d"). */
 export function draftAge(createdAt: string, now: Date): string {
   const minutes = Math.max(0, Math.floor((now.getTime() - new Date(createdAt).getTime()) / 60_000));
+  if (minutes < 1) return 'under a minute';
   if (minutes < 60) return `${minutes} min`;
   if (minutes < 48 * 60) return `${Math.floor(minutes / 60)} h`;
   return `${Math.floor(minutes / (24 * 60))} d`;
