@@ -131,6 +131,8 @@ export const CreateSaleBodySchema = z
     table_number: OptionalText(20),
     note: OptionalText(500),
     tenders: z.array(TenderBodySchema).min(1, 'Add a tender').max(10, 'At most 10 tenders'),
+    /** An open draft order this sale pays (docs/pos.md, "Draft orders on the register"): it is paid with the sale, once. */
+    draft_id: z.uuid('Choose a draft order from the list').nullish(),
     /**
      * A sale taken offline and sent when the network returned: the register device and when it was taken. The server
      * records it, flagged when the device was not allowed to sell offline (docs/pos.md, "Offline allowance").
@@ -335,7 +337,7 @@ export const posOrderEndpoints = {
     body: CreateSaleBodySchema,
     response: OrderSchema,
     status: 201,
-    errors: ['DRAWER_NOT_OPEN', 'STOCK_INSUFFICIENT', 'POS_SALE_KEY_REUSED', 'CUSTOMER_NOT_FOUND', 'LOCATION_NOT_ALLOWED'],
+    errors: ['DRAWER_NOT_OPEN', 'STOCK_INSUFFICIENT', 'POS_SALE_KEY_REUSED', 'CUSTOMER_NOT_FOUND', 'LOCATION_NOT_ALLOWED', 'POS_DRAFT_ALREADY_PAID'],
   }),
   pricing: defineEndpoint({
     id: 'posOrders.pricing',

@@ -134,6 +134,8 @@ export const PublicOrderSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   closed_at: z.string().nullable(),
+  /** Ours: a draft paid at the register names the register order that paid it (left out otherwise). */
+  paid_order_id: z.string().optional(),
   location_id: z.string().nullable(),
   location: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** The staff member who sold it. */

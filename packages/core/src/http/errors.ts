@@ -223,6 +223,8 @@ export const ERROR_STATUS = {
   /** The order was refunded by someone else between a refund's first read and its transaction. */
   POS_ORDER_CHANGED: 409,
   POS_REFUND_UNDER_WAY: 409,
+  /** The draft order was paid already (by this register or another): it is paid once. */
+  POS_DRAFT_ALREADY_PAID: 409,
   /** A receipt was mailed too often for this order in a short time. */
   POS_RECEIPT_MAIL_LIMITED: 429,
   /** The caller is limited to other locations (docs/roles.md, "Locations"): they cannot act at this one. */

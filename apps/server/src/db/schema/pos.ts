@@ -153,12 +153,17 @@ export const posDraftOrders = pgTable(
     subtotal: minorAmount('subtotal').notNull(),
     discount: minorAmount('discount').notNull(),
     total: minorAmount('total').notNull(),
+    /** The register sale that paid it (in the sale's transaction); null while it is open. */
+    paidOrderId: uuid('paid_order_id'),
+    paidAt: ts('paid_at'),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.businessId, t.id] }),
     uniqueIndex('pos_draft_orders_number_key').on(t.businessId, t.number),
+    /** A sale pays one draft at most. */
+    uniqueIndex('pos_draft_orders_paid_order_key').on(t.businessId, t.paidOrderId),
     index('pos_draft_orders_created_idx').on(t.businessId, t.createdAt, t.id),
     check(
       'pos_draft_orders_amounts_check',

@@ -104,10 +104,12 @@ export function presentOrder(order: Order, businessId: string, form: OrderFormSe
 
 /**
  * A draft order as HitPay's order (its `POST /v1/orders` answer): `draft`, not closed, no payment status and no
- * charges; its lines as kept (no add-ons, no tax: the register prices taxes when it takes the payment).
+ * charges; once the register paid it, `completed`, `paid`, closed when paid and naming the sale (`paid_order_id`,
+ * whose own read has the charges); its lines as kept (no add-ons, no tax: the register prices taxes when it takes the payment).
  */
 export function presentDraftOrder(found: DraftOrder, businessId: string, form: OrderFormSettings): PublicOrder {
   const draft = found.draft;
+  const paid = draft.paidOrderId !== null;
   const m = (amount: number) => major(amount, draft.currency);
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
   return {
@@ -122,11 +124,12 @@ export function presentDraftOrder(found: DraftOrder, businessId: string, form: O
     customer_pickup: draft.customerPickup,
     currency: draft.currency.toLowerCase(),
     order_discount_name: draft.discountReason,
-    status: 'draft',
+    status: paid ? 'completed' : 'draft',
     ...(draft.remark ? { remark: draft.remark } : {}),
     created_at: hitpayTime(draft.createdAt),
     updated_at: hitpayTime(draft.updatedAt),
-    closed_at: null,
+    closed_at: draft.paidAt ? hitpayTime(draft.paidAt) : null,
+    ...(draft.paidOrderId ? { paid_order_id: draft.paidOrderId } : {}),
     location_id: draft.locationId,
     location: draft.locationId ? { id: draft.locationId, name: found.locationName ?? '' } : null,
     business_user_id: draft.staffId,
@@ -153,7 +156,7 @@ export function presentDraftOrder(found: DraftOrder, businessId: string, form: O
     order_form: presentOrderForm(form),
     order_form_response: [],
     coupon: null,
-    payment_status: null,
+    payment_status: paid ? 'paid' : null,
     fulfilment_status: '',
     line_items_total: m(sum(draft.lines.map((l) => l.total))),
     order_discount_amount: m(draft.discount),

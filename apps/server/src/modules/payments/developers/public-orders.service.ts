@@ -89,6 +89,7 @@ export function createPublicOrdersApi(deps: { orders: Pick<OrdersService, 'pageF
       return await work();
     } catch (error) {
       if (error instanceof AppError && error.code === 'POS_ORDER_NOT_FOUND' && id !== null) throw orderMissing(id);
+      if (error instanceof AppError && error.code === 'POS_DRAFT_ALREADY_PAID') throw PAID_FINAL('changed or deleted');
       throw error;
     }
   }
@@ -169,7 +170,9 @@ export function createPublicOrdersApi(deps: { orders: Pick<OrdersService, 'pageF
     /** HitPay's update: a draft's fields given change (the rest stay); a register order is paid and final (409). */
     async updateOrder(caller: PublicApiCaller, meta: RequestMeta, id: string, body: PublicOrderBody) {
       if (!UUID.test(id)) throw orderMissing(id);
-      if (await draftOf(caller, id)) {
+      const draft = await draftOf(caller, id);
+      if (draft?.draft.paidOrderId) throw PAID_FINAL('changed');
+      if (draft) {
         const fields = draftFieldsOf(caller, body);
         const changed = await onDraft(id, () => drafts.update(actorOf(caller, meta), id, fields));
         return presentDraftOrder(changed, caller.business.row.id, await form(caller));
@@ -181,7 +184,9 @@ export function createPublicOrdersApi(deps: { orders: Pick<OrdersService, 'pageF
     /** HitPay's delete: a draft is deleted (204); a paid order is not (409; a refund or a void is the way). */
     async deleteOrder(caller: PublicApiCaller, meta: RequestMeta, id: string): Promise<void> {
       if (!UUID.test(id)) throw orderMissing(id);
-      if (await draftOf(caller, id)) {
+      const draft = await draftOf(caller, id);
+      if (draft?.draft.paidOrderId) throw PAID_FINAL('deleted');
+      if (draft) {
         await onDraft(id, () => drafts.remove(actorOf(caller, meta), id));
         return;
       }

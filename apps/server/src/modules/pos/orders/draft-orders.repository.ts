@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { countRows } from '@/db/columns';
 import { businessUsers, customers, locations, posDraftOrders } from '@/db/schema';
@@ -64,12 +64,46 @@ export const draftOrdersRepository = {
     await db.delete(posDraftOrders).where(and(eq(posDraftOrders.businessId, businessId), eq(posDraftOrders.id, id)));
   },
 
-  /** A numbered page of the drafts, newest first, and how many there are. */
+  /** A numbered page of the open drafts, newest first, and how many there are. */
   async page(db: Executor, businessId: string, limit: number, offset: number): Promise<{ rows: NamedDraftOrderRow[]; total: number }> {
-    const where = eq(posDraftOrders.businessId, businessId);
+    const where = and(eq(posDraftOrders.businessId, businessId), isNull(posDraftOrders.paidOrderId));
     const rows = await selectNamed(db).where(where).orderBy(desc(posDraftOrders.createdAt), desc(posDraftOrders.id)).limit(limit).offset(offset);
     const [counted] = await db.select({ n: countRows() }).from(posDraftOrders).where(where);
     return { rows, total: counted?.n ?? 0 };
+  },
+
+  /** The open (unpaid) drafts kept for the location or for no location, oldest first (the register's list). */
+  async openAt(db: Executor, businessId: string, locationId: string): Promise<NamedDraftOrderRow[]> {
+    return selectNamed(db)
+      .where(
+        and(
+          eq(posDraftOrders.businessId, businessId),
+          isNull(posDraftOrders.paidOrderId),
+          or(eq(posDraftOrders.locationId, locationId), isNull(posDraftOrders.locationId)),
+        ),
+      )
+      .orderBy(asc(posDraftOrders.createdAt), asc(posDraftOrders.id))
+      .limit(200);
+  },
+
+  /**
+   * Marks the draft paid by the sale, in the sale's transaction: only while it is open and kept for the sale's location
+   * (or none). A concurrent sale of the same draft waits on the row and then finds it paid: null. Answers its number.
+   */
+  async markPaid(db: Executor, businessId: string, id: string, paid: { orderId: string; locationId: string; at: Date }): Promise<number | null> {
+    const rows = await db
+      .update(posDraftOrders)
+      .set({ paidOrderId: paid.orderId, paidAt: paid.at, updatedAt: paid.at })
+      .where(
+        and(
+          eq(posDraftOrders.businessId, businessId),
+          eq(posDraftOrders.id, id),
+          isNull(posDraftOrders.paidOrderId),
+          or(eq(posDraftOrders.locationId, paid.locationId), isNull(posDraftOrders.locationId)),
+        ),
+      )
+      .returning({ number: posDraftOrders.number });
+    return rows[0]?.number ?? null;
   },
 
   /** Whether the user is an active member of the business (HitPay's `business_user_id`). */

@@ -10,6 +10,9 @@ import type { AuditService, AuditSource } from '@/modules/platform/audit/audit.s
 import { draftOrdersRepository as repo, type DraftOrderRow, type NamedDraftOrderRow } from './draft-orders.repository';
 
 export const draftOrderNotFound = () => new AppError('POS_ORDER_NOT_FOUND', 'Draft order not found.');
+/** The draft was paid already: a draft is paid once (by the register that paid it first). */
+export const draftAlreadyPaid = (number: number) =>
+  new AppError('POS_DRAFT_ALREADY_PAID', `Draft order #${number} was paid already: it is paid once. Open the orders list to find its sale.`);
 
 /** Who keeps a draft: the business (its currency), the acting member (the audit's actor) and where from (with their standing, a request's). */
 export interface DraftOrderActor {
@@ -194,7 +197,7 @@ export function createDraftOrdersService(deps: {
 
     get: (businessId: string, id: string) => find(businessId, id),
 
-    /** A numbered page of the drafts, newest first. */
+    /** A numbered page of the open drafts, newest first (a paid draft is read by its id, as completed). */
     async page(businessId: string, page: number, perPage: number) {
       const { rows, total } = await repo.page(db, businessId, perPage, (page - 1) * perPage);
       return { data: rows, total };
@@ -210,6 +213,7 @@ export function createDraftOrdersService(deps: {
       await db.transaction(async (tx) => {
         const current = await repo.lock(tx, businessId, id);
         if (!current) throw draftOrderNotFound();
+        if (current.paidOrderId) throw draftAlreadyPaid(current.number);
         const kept = lines ?? current.lines;
         const totals = totalsOf(kept, fields.discount ?? current.discount);
         const changes = {
@@ -235,6 +239,7 @@ export function createDraftOrdersService(deps: {
       await db.transaction(async (tx) => {
         const current = await repo.lock(tx, businessId, id);
         if (!current) throw draftOrderNotFound();
+        if (current.paidOrderId) throw draftAlreadyPaid(current.number);
         await repo.remove(tx, businessId, id);
         await audit.record(tx, actor.where, entry(actor, 'pos_draft_order.deleted', current, 'Deleted'));
       });

@@ -8,6 +8,7 @@ import type { LedgerService } from '@/modules/payments/ledger/ledger.service';
 import { createDevicesService } from './devices.service';
 import { createDraftOrdersService } from './draft-orders.service';
 import { createDrawersService } from './drawers.service';
+import { createRegisterDraftsService } from './register-drafts.service';
 import { createReceiptsService } from './receipts.service';
 import { createOrdersService } from './orders.service';
 import { createPinsService } from './pins.service';
@@ -49,6 +50,7 @@ export const posOrdersModule = defineModule({
       orders: createOrdersService({ db, clock, audit, ledger, stock: catalogue.stock, pins, charges, pricing, webhooks }),
       receipts: createReceiptsService({ db, audit, mailer, limiter, customers, locations: catalogue.locations }),
       devices: createDevicesService({ db, clock, audit, locations: catalogue.locations }),
+      registerDrafts: createRegisterDraftsService({ db, clock, audit, locations: catalogue.locations }),
       drafts: createDraftOrdersService({ db, clock, audit, products: catalogue.products, locations: catalogue.locations, customers }),
     };
   },

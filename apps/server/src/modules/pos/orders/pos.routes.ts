@@ -1,9 +1,10 @@
 import { ORDERS_EXPORT_MAX_ROWS, drawerEndpoints, posOrderEndpoints, posPinEndpoints } from '@merchant/catalogue';
-import { registerEndpoints } from '@merchant/pos';
+import { registerDraftEndpoints, registerEndpoints } from '@merchant/pos';
 import { registerEndpoint } from '@/http/endpoint';
 import type { RouteHost } from '@/modules/module';
 import type { DevicesService } from './devices.service';
 import type { DrawersService } from './drawers.service';
+import type { RegisterDraftsService } from './register-drafts.service';
 import type { ReceiptsService } from './receipts.service';
 import type { OrdersService } from './orders.service';
 import type { PinsService } from './pins.service';
@@ -11,10 +12,18 @@ import type { SalesService } from './sales.service';
 
 export function posRoutes(
   host: RouteHost,
-  pos: { drawers: DrawersService; sales: SalesService; orders: OrdersService; pins: PinsService; receipts: ReceiptsService; devices: DevicesService },
+  pos: {
+    drawers: DrawersService;
+    sales: SalesService;
+    orders: OrdersService;
+    pins: PinsService;
+    receipts: ReceiptsService;
+    devices: DevicesService;
+    registerDrafts: RegisterDraftsService;
+  },
 ): void {
   const { app } = host;
-  const { drawers, sales, orders, pins, receipts, devices } = pos;
+  const { drawers, sales, orders, pins, receipts, devices, registerDrafts } = pos;
 
   registerEndpoint(app, host, drawerEndpoints.current, async ({ ctx }) => drawers.current(ctx));
   registerEndpoint(app, host, drawerEndpoints.list, async ({ ctx, query }) => drawers.list(ctx, query));
@@ -48,6 +57,8 @@ export function posRoutes(
   );
   registerEndpoint(app, host, registerEndpoints.renameDevice, async ({ ctx, params, body }) => devices.rename(ctx, params.device_id, body.name));
   registerEndpoint(app, host, registerEndpoints.forgetDevice, async ({ ctx, params }) => devices.forget(ctx, params.device_id));
+  registerEndpoint(app, host, registerDraftEndpoints.list, async ({ ctx, query }) => registerDrafts.list(ctx, query.location_id));
+  registerEndpoint(app, host, registerDraftEndpoints.remove, async ({ ctx, params }) => registerDrafts.remove(ctx, params.draft_id));
   registerEndpoint(app, host, posOrderEndpoints.overrideManagers, async ({ ctx }) => pins.overrideManagers(ctx));
   registerEndpoint(app, host, posOrderEndpoints.orderForm, async ({ ctx }) => orders.orderForm(ctx));
   registerEndpoint(app, host, posOrderEndpoints.saveOrderForm, async ({ ctx, body }) => orders.saveOrderForm(ctx, body));

@@ -25,6 +25,8 @@ import { drawersRepository } from './drawers.repository';
 import { devicesRepository } from './devices.repository';
 import { orderEvent, posOrderInput } from '@/modules/payments/developers/webhook-events.presenter';
 import type { WebhooksService } from '@/modules/payments/developers/webhooks.service';
+import { draftAlreadyPaid } from './draft-orders.service';
+import { draftOrdersRepository } from './draft-orders.repository';
 import { readOrder } from './order-view';
 import { ordersRepository as repo, type LineInsert, type TenderInsert } from './orders.repository';
 import type { PricingModuleService } from '@/modules/catalogue/pricing/pricing.module';
@@ -162,6 +164,15 @@ export function createSalesService(deps: {
     return { deviceId: offline.device_id, deviceName: device?.name ?? null, takenAt, allowed };
   }
 
+  /** Marks the draft paid by the sale (in its transaction); else why not: gone or another location's (422), paid (409). */
+  async function payDraft(tx: Executor, businessId: string, draftId: string, paid: { orderId: string; locationId: string; at: Date }): Promise<number> {
+    const number = await draftOrdersRepository.markPaid(tx, businessId, draftId, paid);
+    if (number !== null) return number;
+    const draft = await draftOrdersRepository.lock(tx, businessId, draftId);
+    if (draft?.paidOrderId) throw draftAlreadyPaid(draft.number);
+    throw fieldError('VALIDATION_FAILED', 'draft_id', draft ? 'This draft order is kept for another location' : 'Choose a draft order from the list');
+  }
+
   /** The sale in its transaction; `form` is the order form as `checkBeforeSale` read it (read once per sale). */
   async function sell(ctx: BusinessContext, body: CreateSaleFields, hash: string, form: OrderFormSettings): Promise<Order> {
     const businessId = ctx.business.row.id;
@@ -244,6 +255,9 @@ export function createSalesService(deps: {
       const now = clock.now();
       const offline = body.offline ? await offlineStanding(tx, businessId, body.offline, now) : null;
       const id = newTimeOrderedId(now.getTime());
+      // The draft it pays is paid with it, once: a second sale of it (another register at once) waits on its row, then
+      // finds it paid and rolls back with a 409 (docs/pos.md, "Draft orders on the register").
+      const draftNumber = body.draft_id ? await payDraft(tx, businessId, body.draft_id, { orderId: id, locationId: drawer.locationId, at: now }) : null;
       await deps.pricing.redeemDiscounts(tx, businessId, priced, { type: 'pos_order', id });
 
       // A payment pays one order (the tenders' partial unique index holds it against a race too).
@@ -352,11 +366,12 @@ export function createSalesService(deps: {
         ...(await ledger.postingWrites(tx, businessId, postings)),
         await audit.write(tx, ctx, {
           action: 'pos.order.created',
-          description: `Sold order #${number} for ${formatMoneyWithCode(total, currency)}`,
+          description: `Sold order #${number} for ${formatMoneyWithCode(total, currency)}${draftNumber !== null ? `, paying draft order #${draftNumber}` : ''}`,
           actorUserId: ctx.user.id,
           businessId,
           objectType: 'pos_order',
           objectId: id,
+          ...(body.draft_id && { meta: { draft_id: body.draft_id } }),
         }),
         // Taken offline on a device not allowed to: recorded (the cash was taken), and flagged for a manager.
         ...(offline && !offline.allowed
@@ -405,7 +420,8 @@ export function createSalesService(deps: {
       try {
         return await sell(ctx, body, hash, form);
       } catch (error) {
-        if (!(error instanceof KeyTaken)) throw error;
+        // A retry racing its first sale meets the key, or the draft that sale paid: it answers that sale.
+        if (!(error instanceof KeyTaken) && !(error instanceof AppError && error.code === 'POS_DRAFT_ALREADY_PAID')) throw error;
         const first = await replayOf(businessId, body.idempotency_key, hash);
         if (!first) throw error;
         return first;

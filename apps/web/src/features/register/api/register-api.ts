@@ -10,7 +10,7 @@ import {
   type CreateSaleBody,
 } from '@merchant/catalogue';
 import { customerEndpoints } from '@merchant/payments';
-import { REGISTER_APP_VERSION, registerEndpoints, terminalEndpoints } from '@merchant/pos';
+import { REGISTER_APP_VERSION, registerDraftEndpoints, registerEndpoints, terminalEndpoints } from '@merchant/pos';
 import { ApiError, call } from '@/lib/api-client';
 import { paymentChangeScopes } from '@/lib/payment-changes';
 import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
@@ -106,6 +106,21 @@ export function useCreateCustomer(businessId: string) {
   });
 }
 
+/** The open draft orders at the register's location (kept through the public API to be paid here). */
+export const registerDraftsQuery = (businessId: string, locationId: string) =>
+  queryOptions({
+    ...endpointQuery(registerDraftEndpoints.list, { params: business(businessId), query: { location_id: locationId } }),
+    refetchInterval: 60_000,
+  });
+
+export function useDeleteDraft(businessId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (draftId: string) => call(registerDraftEndpoints.remove, { params: { business_id: businessId, draft_id: draftId } }),
+    onSettled: () => invalidateEndpoints(client, [endpointScope(registerDraftEndpoints.list, { params: business(businessId) })]),
+  });
+}
+
 /** Records a sale; the answer is the order (its receipt). */
 export const sendSale = (businessId: string, body: CreateSaleBody) => call(posOrderEndpoints.createSale, { params: business(businessId), body });
 
@@ -132,6 +147,7 @@ export function useInvalidateAfterSale(businessId: string) {
         endpointScope(drawerEndpoints.current, { params: business(businessId) }),
         endpointScope(posOrderEndpoints.list, { params: business(businessId) }),
         endpointScope(productEndpoints.list, { params: business(businessId) }),
+        endpointScope(registerDraftEndpoints.list, { params: business(businessId) }),
       ]),
     [client, businessId],
   );

@@ -6,6 +6,8 @@ export interface QuickSaleValue {
   /** Minor units, built digit by digit as on a till: 1, 2, 5, 0 is 12.50. */
   amount: number;
   description: string;
+  /** The draft order of a custom amount this quick sale pays (its amount is the draft's). */
+  draft?: { id: string; number: number } | null;
 }
 
 const MAX = 99_999_999_99;

@@ -36,9 +36,11 @@ export interface Cart {
   customer: { id: string; name: string } | null;
   tableNumber: string;
   note: string;
+  /** The draft order the cart was opened from: the sale pays it (once). */
+  draft?: { id: string; number: number } | null;
 }
 
-export const EMPTY_CART: Cart = { lines: [], orderDiscount: null, tip: 0, customer: null, tableNumber: '', note: '' };
+export const EMPTY_CART: Cart = { lines: [], orderDiscount: null, tip: 0, customer: null, tableNumber: '', note: '', draft: null };
 
 const sameAddOns = (a: readonly CartAddOn[], b: readonly CartAddOn[]) =>
   a.length === b.length && [...a.map((x) => x.id)].sort().join() === [...b.map((x) => x.id)].sort().join();
@@ -131,13 +133,15 @@ export const changeDue = (tenders: readonly Tender[]) => tenders.reduce((sum, t)
 
 /** The sale the register sends for the cart (or a quick sale of an amount). */
 export function saleBody(
-  input: { idempotencyKey: string; locationId: string; tenders: readonly Tender[] } & ({ cart: Cart } | { quickSale: { amount: number; description: string } }),
+  input: { idempotencyKey: string; locationId: string; tenders: readonly Tender[] } & (
+    { cart: Cart } | { quickSale: { amount: number; description: string }; draftId?: string | null }
+  ),
 ): CreateSaleBody {
   const tenders = input.tenders.map((t) =>
     t.kind === 'cash' ? { kind: 'cash' as const, amount: t.amount, tendered: t.tendered } : { kind: t.kind, amount: t.amount, payment_id: t.paymentId },
   );
   const base = { idempotency_key: input.idempotencyKey, location_id: input.locationId, tenders };
-  if ('quickSale' in input) return { ...base, quick_sale: input.quickSale };
+  if ('quickSale' in input) return { ...base, quick_sale: input.quickSale, ...(input.draftId ? { draft_id: input.draftId } : {}) };
   const { cart } = input;
   return {
     ...base,
@@ -147,5 +151,6 @@ export function saleBody(
     customer_id: cart.customer?.id ?? null,
     table_number: cart.tableNumber.trim() || null,
     note: cart.note.trim() || null,
+    ...(cart.draft ? { draft_id: cart.draft.id } : {}),
   };
 }

@@ -25,6 +25,7 @@ import {
 } from '../../api/register-api';
 import { CartPanel } from '../../components/cart-panel';
 import { DeviceAllowance } from '../../components/device-allowance';
+import { OpenDrafts } from '../../components/open-drafts';
 import { DrawerBar, DrawerClosedDialog, OpenDrawerCard } from '../../components/drawer-controls';
 import { ProductPicker } from '../../components/product-picker';
 import { QuickSale, type QuickSaleValue } from '../../components/quick-sale';
@@ -114,6 +115,7 @@ function Register({ businessId }: { businessId: string }) {
   }, [pricingQuery.data, businessId, locationId]);
   const pricingContext = pricingQuery.data ?? keptPricing;
   const totals = useMemo(() => cartTotals(currency, cart, { context: pricingContext }), [currency, cart, pricingContext]);
+  const openDraft = (mode === 'register' ? cart.draft : quick.draft) ?? null;
   const [tendering, setTendering] = useState<null | { due: number; dueByCard: number }>(null);
   const [paying, setPaying] = useState(false);
   const [receipt, setReceipt] = useState<Order | null>(null);
@@ -163,7 +165,13 @@ function Register({ businessId }: { businessId: string }) {
     const body = saleBody(
       mode === 'register'
         ? { idempotencyKey: crypto.randomUUID(), locationId, tenders, cart }
-        : { idempotencyKey: crypto.randomUUID(), locationId, tenders, quickSale: { amount: quick.amount, description: quick.description.trim() } },
+        : {
+            idempotencyKey: crypto.randomUUID(),
+            locationId,
+            tenders,
+            quickSale: { amount: quick.amount, description: quick.description.trim() },
+            draftId: quick.draft?.id ?? null,
+          },
     );
     const cashOnly = tenders.every((t) => t.kind === 'cash');
     const keep = () => {
@@ -189,7 +197,11 @@ function Register({ businessId }: { businessId: string }) {
         network.lost();
         if (offlineAllowed) keep();
         else notifyError(new Error(offlineRefusal));
-      } else notifyError(error);
+      } else {
+        notifyError(error);
+        // A draft paid meanwhile (by another register) leaves the open orders.
+        if (error instanceof ApiError && error.status === 409) void invalidate();
+      }
     } finally {
       setPaying(false);
     }
@@ -248,16 +260,45 @@ function Register({ businessId }: { businessId: string }) {
         ) : (
           <>
             <DrawerBar businessId={businessId} drawer={drawer} zone={zone} onClosed={setClosedDrawer} />
-            <SegmentedControl
-              aria-label="Register mode"
-              value={mode}
-              onChange={(v) => setMode(v as 'register' | 'quick')}
-              data={[
-                { value: 'register', label: 'Register' },
-                { value: 'quick', label: 'Quick sale' },
-              ]}
-              w={{ base: '100%', xs: 320 }}
-            />
+            <Group gap="sm" wrap="wrap">
+              <SegmentedControl
+                aria-label="Register mode"
+                value={mode}
+                onChange={(v) => setMode(v as 'register' | 'quick')}
+                data={[
+                  { value: 'register', label: 'Register' },
+                  { value: 'quick', label: 'Quick sale' },
+                ]}
+                w={{ base: '100%', xs: 320 }}
+              />
+              <OpenDrafts
+                businessId={businessId}
+                locationId={drawer.location.id}
+                currency={currency}
+                zone={zone}
+                onOpen={(opened) => {
+                  if (opened.kind === 'cart') setCart(opened.cart);
+                  else setQuick(opened.value);
+                  setMode(opened.kind === 'cart' ? 'register' : 'quick');
+                }}
+              />
+            </Group>
+            {openDraft ? (
+              <Alert color="blue" title={`Paying draft order #${openDraft.number}`} role="status">
+                <Group justify="space-between" gap="xs" wrap="wrap">
+                  <Text size="sm">
+                    The sale completes the draft. Setting it aside clears the {mode === 'register' ? 'cart' : 'amount'}; the draft stays open.
+                  </Text>
+                  <Button
+                    size="compact-sm"
+                    variant="light"
+                    onClick={() => (mode === 'register' ? setCart(EMPTY_CART) : setQuick({ amount: 0, description: '' }))}
+                  >
+                    Set the draft aside
+                  </Button>
+                </Group>
+              </Alert>
+            ) : null}
             {mode === 'register' ? (
               <div className={classes.layout}>
                 <ProductPicker
