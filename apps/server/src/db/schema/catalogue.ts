@@ -85,6 +85,9 @@ export const products = pgTable(
     // Search by part of the name (`ILIKE '%q%'`), as the payments search does.
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('products_codes_trgm_idx').using('gin', t.codes.op('gin_trgm_ops')),
+    // The storefront's search: every word in the name or the description (`ILIKE '%word%'` on this text, whose space
+    // no word holds), so a rare word reads its few rows instead of scanning the store's products (migration 0079).
+    index('products_search_trgm_idx').using('gin', sql`(${t.name} || ' ' || coalesce(${t.description}, '')) gin_trgm_ops`),
   ],
 );
 

@@ -1,0 +1,2 @@
+-- The storefront's search (every word in the name or the description): a trigram index of both, pg_trgm (migration 0009).
+CREATE INDEX "products_search_trgm_idx" ON "products" USING gin (("name" || ' ' || coalesce("description", '')) gin_trgm_ops);
