@@ -116,7 +116,9 @@ describe('a catalogue larger than a page', () => {
 
   it('finds a rare word of one product’s description among them all, alone or beside a word of its name', async () => {
     const shopper = new Shopper(t, shopHost);
-    await t.database.db.execute(sql`update products set description = 'Picked by the Quokkaville cooperative' where business_id = ${business.id} and name = ${fillerName(7777)}`);
+    await t.database.db.execute(
+      sql`update products set description = 'Picked by the Quokkaville cooperative' where business_id = ${business.id} and name = ${fillerName(7777)}`,
+    );
     const rare = (await shopper.get('/search?q=quokkaville')).body;
     expect(rare).toContain('1 product found');
     expect(productLinks(rare)).toEqual([fillerName(7777)]);
@@ -270,7 +272,7 @@ describe('a search’s order', () => {
     // A page back from inside the second part reaches across into the first.
     const across = (await shopper.get(`/search?q=wombat&before=${/\/products\/([0-9a-f-]{36})">Bb roast 02</.exec(first)![1]}`)).body;
     expect(productLinks(across)).toEqual([...named, described[0]]);
-    expect(relLink(across, "prev")).toBeNull();
+    expect(relLink(across, 'prev')).toBeNull();
   });
 });
 

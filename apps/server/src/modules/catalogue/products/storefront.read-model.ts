@@ -317,7 +317,8 @@ export async function storefrontListPage(db: Executor, businessId: string, query
       ? [asc(products.createdAt), asc(products.id)]
       : [desc(products.createdAt), desc(products.id)];
   // From the cursor's part onwards (backwards: down to the first part); the key holds in the cursor's part only.
-  const visit = backward ? parts.map((_, i) => i).filter((i) => i <= cursorPart).reverse() : parts.map((_, i) => i).filter((i) => i >= cursorPart);
+  const visit = parts.map((_, i) => i).filter((i) => (backward ? i <= cursorPart : i >= cursorPart));
+  if (backward) visit.reverse();
   const rows: { id: string }[] = [];
   for (const i of visit) {
     const wanted = query.limit + 1 - rows.length;

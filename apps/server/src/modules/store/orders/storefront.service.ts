@@ -146,7 +146,8 @@ export function createStorefrontService(deps: {
 
   /** Drops this process's pages and reads of a business (its purge). */
   function dropLocal(businessId: string): void {
-    for (const cache of [pages, catalogues, productCatalogues, categoryLists, locationsOf, pageLinks, liveThemes, sitemap.starts]) cache.dropPrefix(`${businessId}|`);
+    for (const cache of [pages, catalogues, productCatalogues, categoryLists, locationsOf, pageLinks, liveThemes, sitemap.starts])
+      cache.dropPrefix(`${businessId}|`);
   }
   /** The store with its published pages' links (the footer's), cached under its versions: a page's change purges identity. */
   async function withPageLinks(store: Store | null): Promise<Store | null> {

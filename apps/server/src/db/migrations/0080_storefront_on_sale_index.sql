@@ -1,0 +1,2 @@
+-- The storefront's products on sale by id with when each changed: the sitemap's files by keyset, read from the index alone.
+CREATE INDEX "products_on_sale_id_idx" ON "products" USING btree ("business_id","id","updated_at") WHERE "products"."status" = 'active' and "products"."channels" @> '{online_store}';
