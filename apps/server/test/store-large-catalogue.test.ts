@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categoryEndpoints, productEndpoints, type Product } from '@merchant/catalogue';
-import { products } from '../src/db/schema';
+import { ABANDONED_AFTER_MINUTES, categoryEndpoints, productEndpoints, storeAbandonedCartEndpoints, type Product } from '@merchant/catalogue';
+import { products, productVariants } from '../src/db/schema';
 import { LIST_PAGE_SIZE, SITEMAP_FILE_PRODUCTS } from '../src/modules/store/orders/storefront.service';
-import { createTestContext, type Agent, type TestContext } from './harness';
+import { createTestContext, mailbox, type Agent, type TestContext } from './harness';
 import { createBusiness, createProduct, openStore, shopHostOf, Shopper, unique, type FactoryBusiness } from './factories';
 
 // A store larger than a sitemap file (docs/online-store.md, "Storefront"): the home page reads its first products, the
@@ -114,6 +114,18 @@ describe('a catalogue larger than a page', () => {
     expect(productLinks(deep)).toEqual([6, 7, 8, 9].map((k) => fillerName(2000 + k)));
   });
 
+  it('finds a rare word of one product’s description among them all, alone or beside a word of its name', async () => {
+    const shopper = new Shopper(t, shopHost);
+    await t.database.db.execute(
+      sql`update products set description = 'Picked by the Quokkaville cooperative' where business_id = ${business.id} and name = ${fillerName(7777)}`,
+    );
+    const rare = (await shopper.get('/search?q=quokkaville')).body;
+    expect(rare).toContain('1 product found');
+    expect(productLinks(rare)).toEqual([fillerName(7777)]);
+    expect(productLinks((await shopper.get('/search?q=FILLER+quokkaville')).body)).toEqual([fillerName(7777)]);
+    expect((await shopper.get('/search?q=quokkaville+zanzibar')).body).toContain('0 products found');
+  });
+
   it('lists every product in the sitemap, an index of files of at most 10,000', async () => {
     const shopper = new Shopper(t, shopHost);
     const index = await shopper.get('/sitemap.xml');
@@ -129,6 +141,14 @@ describe('a catalogue larger than a page', () => {
     }
     expect(listed.size).toBe(FILLERS + 1);
     expect(listed.has(last.id)).toBe(true);
+    expect(listed.size).toBe(FILLERS + 1);
+    // Each file its own products by id (keyset from its first id): the first full, the second the rest, none twice.
+    const idsOf = async (file: string) => [...(await shopper.get(file)).body.matchAll(/\/products\/([0-9a-f-]{36})<\/loc>/g)].map((m) => m[1]!);
+    const [one, two] = [await idsOf(files[1]!), await idsOf(files[2]!)];
+    expect(one).toHaveLength(SITEMAP_FILE_PRODUCTS);
+    expect(two).toHaveLength(1);
+    expect(one.at(-1)! < two[0]!).toBe(true);
+    expect([...one].sort()).toEqual(one);
     expect((await shopper.get(`/sitemap-products-3.xml`)).statusCode).toBe(404);
     expect((await shopper.get(`/sitemap-products-0.xml`)).statusCode).toBe(404);
     expect((await shopper.get(`/sitemap-products-x.xml`)).statusCode).toBe(404);
@@ -181,12 +201,78 @@ describe('a catalogue larger than a page', () => {
     expect(placed.headers.location).toMatch(/\/p\/pay_[A-Za-z0-9]+$/);
   });
 
+  it('names the products past the 2,000th in an abandoned cart, in the list and in its recovery mail', async () => {
+    const shopper = new Shopper(t, shopHost);
+    const [filler] = await t.database.db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(and(eq(productVariants.businessId, business.id), eq(productVariants.productId, await fillerId(5000))));
+    expect((await shopper.post('/cart/lines', { variant_id: filler!.id, quantity: '1' })).statusCode).toBe(303);
+    expect((await shopper.add(last, 2)).statusCode).toBe(303);
+    const email = 'abandoned.large@example.com';
+    // Refused (no shipping zone covers it), the email kept on the cart.
+    const refused = await shopper.checkout({ email, delivery: 'shipping', line1: '5 Orchard Rd', city: 'Singapore', postal_code: '238800', country: 'SG' });
+    expect(refused.statusCode).toBe(422);
+    t.clock.advance((ABANDONED_AFTER_MINUTES + 1) * 60_000);
+    const { name } = await owner.ok(productEndpoints.get, { params: { business_id: business.id, product_id: last.id } });
+    const listed = await owner.ok(storeAbandonedCartEndpoints.list, { params: { business_id: business.id }, query: {} });
+    const cart = listed.data.find((c) => c.email === email);
+    expect(cart?.items).toEqual([
+      { name: fillerName(5000), variant: null, quantity: 1 },
+      { name, variant: null, quantity: 2 },
+    ]);
+    expect(cart?.value).toEqual({ amount: 100 + 2 * 21_00, currency: 'sgd' });
+    await t.services.store.abandoned.sendRecoveryMails();
+    const mail = (await mailbox(t.app)).find((m) => m.to === email);
+    expect(mail?.text).toContain(`1 × ${fillerName(5000)}`);
+    expect(mail?.text).toContain(`2 × ${name}`);
+  });
+
   it('answers a product id or a variant id that is no id as not found, never as an error', async () => {
     const shopper = new Shopper(t, shopHost);
     expect((await shopper.get('/products/not-a-product')).statusCode).toBe(404);
     const added = await shopper.post('/cart/lines', { variant_id: "1' or '1'='1", quantity: '1' });
     expect(added.statusCode).toBe(422);
     expect(added.body).toContain('Choose one of the options.');
+  });
+});
+
+describe('a search’s order', () => {
+  it('lists the products whose name holds the words first, then those found by their description, paged both ways', async () => {
+    const other = await createBusiness(t, { currency: 'sgd', country: 'sg' });
+    const otherOwner = other.people.owner.agent;
+    await openStore(otherOwner, other.id);
+    // 20 named for the word, 10 described by it (made in turn, the described ones newer), 5 without it.
+    await t.database.db.execute(sql`
+      with src as (
+        select gen_random_uuid() as id, g,
+               case when g <= 20 then 'Wombat blend ' || lpad(g::text, 2, '0') when g <= 30 then 'Bb roast ' || lpad((g - 20)::text, 2, '0') else 'Cc mug ' || g end as name,
+               case when g > 20 and g <= 30 then 'A wombat favourite' else 'Plain' end as description
+        from generate_series(1, 35) as g),
+      made as (
+        insert into products (business_id, id, name, description, currency, created_at)
+        select ${other.id}, id, name, description, 'sgd', ${new Date(t.clock.now().getTime() - 86_400_000).toISOString()}::timestamptz + g * interval '1 second' from src)
+      insert into product_variants (business_id, id, product_id, position, price)
+      select ${other.id}, gen_random_uuid(), id, 0, 100 from src`);
+    const shopper = new Shopper(t, await shopHostOf(t, otherOwner, other.id));
+    const named = Array.from({ length: 20 }, (_, i) => `Wombat blend ${String(i + 1).padStart(2, '0')}`);
+    const described = Array.from({ length: 10 }, (_, i) => `Bb roast ${String(i + 1).padStart(2, '0')}`);
+    const first = (await shopper.get('/search?q=wombat')).body;
+    expect(productLinks(first)).toEqual([...named, ...described.slice(0, 4)]);
+    expect(relLink(first, 'prev')).toBeNull();
+    const second = (await shopper.get(relLink(first, 'next')!)).body;
+    expect(productLinks(second)).toEqual(described.slice(4));
+    expect(relLink(second, 'next')).toBeNull();
+    expect(productLinks((await shopper.get(relLink(second, 'prev')!)).body)).toEqual(productLinks(first));
+    // Newest first: still the name's matches first, each part newest first.
+    const newest = (await shopper.get('/search?q=wombat&sort=newest')).body;
+    expect(productLinks(newest)).toEqual([...[...named].reverse(), ...[...described].reverse().slice(0, 4)]);
+    const newestNext = (await shopper.get(relLink(newest, 'next')!)).body;
+    expect(productLinks(newestNext)).toEqual([...described].reverse().slice(4));
+    // A page back from inside the second part reaches across into the first.
+    const across = (await shopper.get(`/search?q=wombat&before=${/\/products\/([0-9a-f-]{36})">Bb roast 02</.exec(first)![1]}`)).body;
+    expect(productLinks(across)).toEqual([...named, described[0]]);
+    expect(relLink(across, 'prev')).toBeNull();
   });
 });
 

@@ -144,7 +144,7 @@ describe('store pages', () => {
     expect((await shopper.get('/')).body).toContain('<a href="/pages/story">Story &lt;i&gt;of&lt;/i&gt; us</a>');
     expect((await shopper.get('/sitemap-pages.xml')).body).toContain('/pages/story</loc>');
 
-    // Back to a draft: gone from the storefront and its footer (the purge after the answer).
+    // Back to a draft: gone from the storefront and its footer (the purge before the answer).
     await owner.ok(storePageEndpoints.update, { ...pageParams(page.id), body: { title: page.title, slug: 'story', body: hostile, published: false } });
     expect((await shopper.get('/pages/story')).statusCode).toBe(404);
     expect((await shopper.get('/')).body).not.toContain('/pages/story');

@@ -1,6 +1,6 @@
 import type { BusinessAddress } from '@merchant/business';
 import type { MediaFormat, ProductOption } from '@merchant/catalogue';
-import { and, arrayContains, asc, count, desc, eq, exists, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, exists, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import {
   addOnChoices,
@@ -121,7 +121,8 @@ export async function storefrontCatalogue(db: Executor, businessId: string, only
     .from(products)
     .where(and(onSale(businessId), chosen))
     .orderBy(asc(products.name), asc(products.id))
-    .limit(STOREFRONT_MAX_PRODUCTS);
+    // A selection is as large as its ids (a variant names one product), whatever the cap of the whole catalogue.
+    .limit(only ? Math.max(1, 'productIds' in only ? only.productIds.length : only.variantIds.length) : STOREFRONT_MAX_PRODUCTS);
   const ids = productRows.map((p) => p.id);
   if (ids.length === 0) return { location, categories: [], products: [] };
 
@@ -266,24 +267,38 @@ export interface StorefrontListPage {
   hasNext: boolean;
 }
 
+/** Where a product's text holds a search word: its name, its name or description (the trigram indexes' texts). */
+const nameHolds = (pattern: string) => ilike(products.name, pattern);
+const textHolds = (pattern: string) => sql`(${products.name} || ' ' || coalesce(${products.description}, '')) ilike ${pattern}`;
+
 /**
  * One page of a storefront list (a category, a search, all products), by keyset on the sort's key and the id: it
  * reads the page's rows only, through `products_name_idx`, `products_created_idx` or the category's indexes
- * (migration 0075). Null: the cursor names no product of the business (a stale or made-up link).
+ * (migration 0075). A search lists the products whose name holds every word first, then those that need the
+ * description for some word, each part in the list's order; each part is read on its own, through the name's trigram
+ * index or `products_search_trgm_idx` (migration 0080) for a rare word, or the order's index for a common one, so a
+ * rare word reads its few rows and a common one stops at the page. Null: the cursor names no product of the business
+ * (a stale or made-up link).
  */
 export async function storefrontListPage(db: Executor, businessId: string, query: StorefrontListQuery): Promise<StorefrontListPage | null> {
   const cursorId = query.after ?? query.before;
-  let key: SQL | undefined;
   const byName = query.sort === 'name';
+  const patterns = (query.words ?? []).map((w) => `%${escapeLike(w)}%`);
+  const inName = patterns.length > 0 ? and(...patterns.map(nameHolds)) : undefined;
+  // The search's parts in order: the name holds every word; the name and description do, the name alone does not.
+  const parts: (SQL | undefined)[] = inName ? [inName, and(...patterns.map(textHolds), sql`not (${inName})`)] : [undefined];
+  const forward = query.after !== undefined;
+  let key: SQL | undefined;
+  let cursorPart = 0;
   if (cursorId) {
     const [cursor] = await db
-      .select({ name: products.name, createdAt: sql<string>`${products.createdAt}::text` })
+      .select({ name: products.name, createdAt: sql<string>`${products.createdAt}::text`, inName: inName ? sql<boolean>`(${inName})` : sql<boolean>`true` })
       .from(products)
       .where(and(eq(products.businessId, businessId), eq(products.id, cursorId)));
     if (!cursor) return null;
+    cursorPart = inName && !cursor.inName ? 1 : 0;
     // Its time as text: a Date would lose the microseconds the key compares.
     // Forward in the list's order: name ascending, or created descending (newest first).
-    const forward = query.after !== undefined;
     key = byName
       ? forward
         ? sql`(${products.name}, ${products.id}) > (${cursor.name}, ${cursorId}::uuid)`
@@ -292,11 +307,7 @@ export async function storefrontListPage(db: Executor, businessId: string, query
         ? sql`(${products.createdAt}, ${products.id}) < (${cursor.createdAt}::timestamptz, ${cursorId}::uuid)`
         : sql`(${products.createdAt}, ${products.id}) > (${cursor.createdAt}::timestamptz, ${cursorId}::uuid)`;
   }
-  const words = (query.words ?? []).map((w) => {
-    const pattern = `%${escapeLike(w)}%`;
-    return or(ilike(products.name, pattern), ilike(products.description, pattern));
-  });
-  const backward = query.before !== undefined && query.after === undefined;
+  const backward = query.before !== undefined && !forward;
   const ascending = byName !== backward;
   const order = byName
     ? ascending
@@ -305,12 +316,22 @@ export async function storefrontListPage(db: Executor, businessId: string, query
     : ascending
       ? [asc(products.createdAt), asc(products.id)]
       : [desc(products.createdAt), desc(products.id)];
-  const rows = await db
-    .select({ id: products.id })
-    .from(products)
-    .where(and(onSale(businessId), query.categoryId ? eq(products.categoryId, query.categoryId) : undefined, key, ...words))
-    .orderBy(...order)
-    .limit(query.limit + 1);
+  // From the cursor's part onwards (backwards: down to the first part); the key holds in the cursor's part only.
+  const visit = parts.map((_, i) => i).filter((i) => (backward ? i <= cursorPart : i >= cursorPart));
+  if (backward) visit.reverse();
+  const rows: { id: string }[] = [];
+  for (const i of visit) {
+    const wanted = query.limit + 1 - rows.length;
+    if (wanted <= 0) break;
+    rows.push(
+      ...(await db
+        .select({ id: products.id })
+        .from(products)
+        .where(and(onSale(businessId), query.categoryId ? eq(products.categoryId, query.categoryId) : undefined, i === cursorPart ? key : undefined, parts[i]))
+        .orderBy(...order)
+        .limit(wanted)),
+    );
+  }
   const more = rows.length > query.limit;
   const ids = rows.slice(0, query.limit).map((r) => r.id);
   if (backward) ids.reverse();
@@ -321,19 +342,40 @@ export async function storefrontListPage(db: Executor, businessId: string, query
   };
 }
 
-/** How many products are on sale (the sitemap's number of files). */
-export async function storefrontProductCount(db: Executor, businessId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(products).where(onSale(businessId));
-  return Number(row?.n ?? 0);
+/**
+ * The first product id of each file of the sitemap's products (files of `size`, by id): one pass over the store's
+ * products on sale, the number of files and where each starts, so a file then reads its own rows only.
+ */
+export async function storefrontSitemapStarts(db: Executor, businessId: string, size: number): Promise<string[]> {
+  const numbered = db
+    .select({ id: products.id, n: sql<number>`row_number() over (order by ${products.id})`.as('n') })
+    .from(products)
+    .where(onSale(businessId))
+    .as('numbered');
+  const rows = await db
+    .select({ id: numbered.id })
+    .from(numbered)
+    .where(sql`(${numbered.n} - 1) % ${size} = 0`)
+    .orderBy(asc(numbered.id));
+  return rows.map((r) => r.id);
 }
 
-/** One file of the sitemap's products, by id: the `index`th run of `size` (0 first), with when each last changed. */
-export async function storefrontSitemapProducts(db: Executor, businessId: string, index: number, size: number): Promise<{ id: string; updatedAt: Date }[]> {
+/** The sitemap's protocol: at most 50,000 URLs in a file. */
+const SITEMAP_PROTOCOL_MAX = 50_000;
+
+/**
+ * One file of the sitemap's products by keyset: the products on sale from the id `from` up to the id `until` (the
+ * next file's start; none: to the end), by id, with when each last changed.
+ */
+export async function storefrontSitemapProducts(
+  db: Executor,
+  businessId: string,
+  range: { from: string; until: string | null },
+): Promise<{ id: string; updatedAt: Date }[]> {
   return db
     .select({ id: products.id, updatedAt: products.updatedAt })
     .from(products)
-    .where(onSale(businessId))
+    .where(and(onSale(businessId), gte(products.id, range.from), range.until ? lt(products.id, range.until) : undefined))
     .orderBy(asc(products.id))
-    .limit(size)
-    .offset(index * size);
+    .limit(SITEMAP_PROTOCOL_MAX);
 }

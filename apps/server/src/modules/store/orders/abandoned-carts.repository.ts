@@ -97,10 +97,10 @@ export const abandonedCartsRepository = {
     return rows.length > 0;
   },
 
-  /** Abandoned carts not mailed yet whose last activity is between `oldest` and `cutoff`, oldest first. */
-  async unmailed(db: Executor, cutoff: Date, oldest: Date, limit: number): Promise<{ businessId: string; id: string }[]> {
+  /** Abandoned carts not mailed yet whose last activity is between `oldest` and `cutoff`, oldest first, with their lines. */
+  async unmailed(db: Executor, cutoff: Date, oldest: Date, limit: number): Promise<{ businessId: string; id: string; lines: StoreCartLine[] }[]> {
     return db
-      .select({ businessId: storeCarts.businessId, id: storeCarts.id })
+      .select({ businessId: storeCarts.businessId, id: storeCarts.id, lines: storeCarts.lines })
       .from(storeCarts)
       .where(and(isNull(storeCarts.recoveryMailSentAt), gt(storeCarts.updatedAt, oldest), abandonedAt(cutoff)))
       .orderBy(storeCarts.updatedAt)

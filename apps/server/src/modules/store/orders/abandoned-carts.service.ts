@@ -17,6 +17,16 @@ export const ABANDONED_AFTER_MS = ABANDONED_AFTER_MINUTES * 60_000;
 export const RECOVERY_WINDOW_MS = 7 * 24 * 60 * 60_000;
 const BATCH = 200;
 const Email = z.email().max(254);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The catalogue of the products these carts hold (their variants' products as sold now), however large the store:
+ * never the whole catalogue, whose reads stop at its first products by name. Null: the carts hold nothing.
+ */
+async function catalogueOfCarts(db: Executor, businessId: string, rows: readonly Pick<AbandonedCartRow, 'lines'>[]): Promise<StorefrontCatalogue | null> {
+  const variantIds = [...new Set(rows.flatMap((r) => r.lines.map((l) => l.variant_id)))].filter((id) => UUID.test(id));
+  return variantIds.length > 0 ? storefrontCatalogue(db, businessId, { variantIds }) : null;
+}
 
 /**
  * Abandoned carts (docs/online-store.md, "Abandoned carts"): the checkout's email kept on the cart, the recovery
@@ -85,17 +95,14 @@ export function createAbandonedCartsService(deps: {
       const cutoff = new Date(now.getTime() - ABANDONED_AFTER_MS);
       const due = await repo.unmailed(db, cutoff, new Date(now.getTime() - RECOVERY_WINDOW_MS), BATCH);
       const businesses = new Map<string, StoreBusiness | null>();
-      const catalogues = new Map<string, StorefrontCatalogue>();
       let sent = 0;
       for (const cart of due) {
         if (!businesses.has(cart.businessId)) businesses.set(cart.businessId, await storeRepository.businessById(db, cart.businessId));
         const business = businesses.get(cart.businessId);
         if (!business || !business.settings.recovery_mails) continue;
-        let catalogue = catalogues.get(cart.businessId);
-        if (!catalogue) {
-          catalogue = await storefrontCatalogue(db, cart.businessId);
-          catalogues.set(cart.businessId, catalogue);
-        }
+        // The products this cart holds, read before its transaction: the claim holds only while the cart has not
+        // changed since it was read (any change of its lines moves its last activity past the cutoff).
+        const catalogue = await catalogueOfCarts(db, cart.businessId, [cart]);
         const token = randomToken(24);
         const mailed = await db.transaction(async (tx) => {
           const row = await repo.claimMail(tx, cart.businessId, cart.id, cutoff, sha256(token), now);
@@ -122,7 +129,7 @@ export function createAbandonedCartsService(deps: {
       const cursor = decodeCursor(query.cursor);
       const rows = await repo.page(db, businessId, cutoff, query.limit, cursor ? { key: cursor.createdAt, id: cursor.id } : undefined);
       const page = pageFrom(rows, query.limit, (r) => ({ createdAt: r.updatedAt, id: r.id }));
-      const catalogue = page.rows.some((r) => r.lines.length > 0) ? await storefrontCatalogue(db, businessId) : null;
+      const catalogue = await catalogueOfCarts(db, businessId, page.rows);
       return {
         data: page.rows.map((r) => {
           const { items, value } = contentOf(r, catalogue, ctx.business.row.currency);

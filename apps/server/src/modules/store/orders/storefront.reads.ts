@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { ThemeContent } from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
-import { storefrontCatalogue, storefrontCategories, storefrontListPage, type StorefrontCatalogue } from '@/modules/catalogue/products/storefront.read-model';
+import {
+  storefrontCatalogue,
+  storefrontCategories,
+  storefrontListPage,
+  storefrontSitemapProducts,
+  storefrontSitemapStarts,
+  type StorefrontCatalogue,
+} from '@/modules/catalogue/products/storefront.read-model';
+import { createPageCache, loadOnce } from './storefront-cache';
 import type { StoreBusiness } from './store.repository';
 
 /**
@@ -33,4 +41,26 @@ export function fingerprintOf(business: StoreBusiness): string {
     fingerprints.set(business, print);
   }
   return print;
+}
+
+/** Products in one file of the sitemap (the protocol allows 50,000 URLs; smaller files keep each cached page small). */
+export const SITEMAP_FILE_PRODUCTS = 10_000;
+
+/**
+ * The sitemap's product files: where each starts (its first product id), read in one pass once per catalogue version
+ * (`versionKey`) by the index or the first file asked for and kept, so a file's miss reads only its own rows by keyset.
+ */
+export function createSitemapReads(db: Executor, entries: number) {
+  const starts = createPageCache<Promise<string[]>>(entries);
+  const startsOf = (businessId: string, versionKey: string) =>
+    loadOnce(starts, versionKey, () => storefrontSitemapStarts(db, businessId, SITEMAP_FILE_PRODUCTS));
+  return {
+    starts,
+    files: async (businessId: string, versionKey: string) => (await startsOf(businessId, versionKey)).length,
+    async products(businessId: string, versionKey: string, index: number) {
+      const all = await startsOf(businessId, versionKey);
+      const from = all[index];
+      return from ? storefrontSitemapProducts(db, businessId, { from, until: all[index + 1] ?? null }) : [];
+    },
+  };
 }

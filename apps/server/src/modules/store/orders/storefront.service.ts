@@ -11,8 +11,6 @@ import {
   storefrontCategories,
   storefrontListPage,
   storefrontLocation,
-  storefrontProductCount,
-  storefrontSitemapProducts,
   type StorefrontCatalogue,
   type StorefrontListQuery,
   type StorefrontProduct,
@@ -36,7 +34,8 @@ import type { ThemeContent } from '@merchant/catalogue';
 import { orderEvent, storeOrderInput } from '@/modules/payments/developers/webhook-events.presenter';
 import type { WebhooksService } from '@/modules/payments/developers/webhooks.service';
 import { themedHomePage } from './storefront.theme';
-import { fingerprintOf, homeCatalogue } from './storefront.reads';
+import { createSitemapReads, fingerprintOf, homeCatalogue } from './storefront.reads';
+export { SITEMAP_FILE_PRODUCTS } from './storefront.reads';
 
 export { addressLine, checkCheckout, checkoutValuesOf } from './storefront.checkout-form';
 export { viewOf } from './storefront.cart-lines';
@@ -60,8 +59,6 @@ const CACHED_CATALOGUES = 200;
 export const LIST_PAGE_SIZE = 24;
 /** Products the home page reads: its grid (a theme's grid shows at most 24), besides its collections' own. */
 const HOME_PRODUCTS = 24;
-/** Products in one file of the sitemap (the protocol allows 50,000 URLs; smaller files keep each cached page small). */
-export const SITEMAP_FILE_PRODUCTS = 10_000;
 /** Product pages' one-product catalogues kept (each small). */
 const CACHED_PRODUCT_CATALOGUES = 2000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -145,10 +142,12 @@ export function createStorefrontService(deps: {
   const locationsOf = createPageCache<Promise<StorefrontCatalogue['location']>>(CACHED_CATALOGUES);
   const pageLinks = createPageCache<StorePage['pages']>(CACHED_CATALOGUES);
   const liveThemes = createPageCache<{ theme: ThemeContent | null; booking: boolean }>(CACHED_CATALOGUES);
+  const sitemap = createSitemapReads(db, CACHED_CATALOGUES);
 
   /** Drops this process's pages and reads of a business (its purge). */
   function dropLocal(businessId: string): void {
-    for (const cache of [pages, catalogues, productCatalogues, categoryLists, locationsOf, pageLinks, liveThemes]) cache.dropPrefix(`${businessId}|`);
+    for (const cache of [pages, catalogues, productCatalogues, categoryLists, locationsOf, pageLinks, liveThemes, sitemap.starts])
+      cache.dropPrefix(`${businessId}|`);
   }
   /** The store with its published pages' links (the footer's), cached under its versions: a page's change purges identity. */
   async function withPageLinks(store: Store | null): Promise<Store | null> {
@@ -234,9 +233,9 @@ export function createStorefrontService(deps: {
     },
 
     /** The sitemap's product files: how many there are. */
-    sitemapFiles: async (store: Store) => Math.ceil((await storefrontProductCount(db, store.business.id)) / SITEMAP_FILE_PRODUCTS),
-    /** One sitemap file's products (`index` from 0), by id. */
-    sitemapProducts: (store: Store, index: number) => storefrontSitemapProducts(db, store.business.id, index, SITEMAP_FILE_PRODUCTS),
+    sitemapFiles: (store: Store) => sitemap.files(store.business.id, store.versionKey),
+    /** One sitemap file's products (`index` from 0), by id: its own rows only (keyset). */
+    sitemapProducts: (store: Store, index: number) => sitemap.products(store.business.id, store.versionKey, index),
     /** A product page's catalogue: the product alone, with its category. */
     productCatalogue: productCatalogueOf,
     /** The catalogue of the products of these variants (a product page shown again with what stopped an add). */

@@ -21,7 +21,7 @@ export interface PublishedStorePage {
 /**
  * The online store's content pages and its visits (docs/online-store.md, "Pages" and "Shop insight"): pages with a
  * slug unique in the store, served by the storefront once published; a daily counter of storefront page views.
- * Every change is audited in its transaction; the storefront is purged after the answer (`purgeKindsOf`).
+ * Every change is audited in its transaction; the storefront is purged before the answer is sent (`purgeKindsOf`).
  */
 export function createStorePagesService(deps: {
   db: Executor;

@@ -43,7 +43,7 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
 
 /**
  * The online store's settings, custom domain and opening steps (docs/online-store.md, "Store settings, domain and
- * onboarding"). Every change is audited in its transaction; the storefront is purged after the answer (the store's
+ * onboarding"). Every change is audited in its transaction; the storefront is purged before the answer is sent (the store's
  * purge hook, `purgeKindsOf`).
  */
 export function createStoreSettingsService(deps: {

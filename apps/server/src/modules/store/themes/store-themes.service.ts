@@ -45,7 +45,7 @@ const present = (row: StoreThemeRow): StoreTheme => ({
 /**
  * The store's themes (docs/online-store.md, "Store design"): made from a preset, saved as a draft with an optimistic
  * version, published (the draft copied to the published content, the theme made live). Every change is audited in
- * its transaction; a publish purges the storefront after the answer (`purgeKindsOf`).
+ * its transaction; a publish purges the storefront before its answer is sent (`purgeKindsOf`).
  */
 export function createStoreThemesService(deps: { db: Executor; clock: Clock; audit: AuditService }) {
   const { db, clock, audit } = deps;
