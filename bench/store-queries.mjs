@@ -4,7 +4,7 @@
 // A fresh database on the server is migrated, holds one business and N products (bench/seed-products.mjs: 50,000 by
 // default), one of which has a rare word in its description and another in its name, then VACUUM ANALYZE (as
 // autovacuum leaves a settled table); it is dropped at the end. "Before" runs the old statements in a transaction that
-// drops the indexes of migrations 0079 and 0080 (rolled back), "after" the new ones with them. Each statement runs
+// drops the indexes of migration 0080 (rolled back), "after" the new ones with them. Each statement runs
 // once to warm the cache, then RUNS times: the median execution time and the plan of the last run.
 //
 // Usage: node bench/store-queries.mjs [postgres-url]   (none: a server of scripts/postgres.mjs is started and stopped)
