@@ -64,11 +64,11 @@ describe('the notifications bell', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Notifications', exact: true }).waitFor();
 
     // Two more: "Mark all as read" clears them.
-    await payLink(`Bell test two ${RUN}`, 5_00);
-    await payLink(`Bell test three ${RUN}`, 6_00);
+    await payLink(`Bell test two ${RUN}`, 5_07);
+    await payLink(`Bell test three ${RUN}`, 6_09);
     await page.getByRole('banner').getByRole('button', { name: 'Notifications, 2 unread' }).waitFor();
     await bell(page).click();
-    await panel.getByRole('link', { name: /Payment received: SGD 6\.00/ }).waitFor();
+    await panel.getByRole('link', { name: /Payment received: SGD 6\.09/ }).waitFor();
     await panel.getByRole('button', { name: 'Mark all as read' }).click();
     await page.getByRole('banner').getByRole('button', { name: 'Notifications', exact: true }).waitFor();
     expect(await panel.getByRole('button', { name: 'Mark all as read' }).isDisabled()).toBe(true);
