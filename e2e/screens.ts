@@ -221,9 +221,24 @@ export async function signInAs(page: Page, viewer: Viewer): Promise<void> {
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
-/** Opens a screen as a person would reach it, and waits until it has drawn (requests done, no transition running). */
-export async function openScreen(page: Page, screen: Screen): Promise<void> {
-  await page.goto(screen.url);
+/**
+ * Opens a screen as a person would reach it, and waits until it has drawn (requests done, no transition running).
+ * `inApp`: a dashboard path opened in a page already showing the app goes through the app's router, as a link inside
+ * the app does (the address pushed, the router told), not a page load: a load compiles the app's JavaScript again
+ * (about 3 CPU-s of Chromium) and starts a document without axe in it (e2e/support.ts, `expectAccessible`).
+ */
+export async function openScreen(page: Page, screen: Screen, options: { inApp?: boolean } = {}): Promise<void> {
+  const current = page.url();
+  const inApp =
+    options.inApp && screen.url.startsWith('/') && !screen.reach && /^https?:/.test(current) && new URL(current).origin === new URL(screen.url, current).origin;
+  if (inApp) {
+    await page.evaluate((url) => {
+      window.history.pushState(null, '', url);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    }, screen.url);
+  } else {
+    await page.goto(screen.url);
+  }
   if (screen.reach) await screen.reach(page);
   await page.waitForLoadState('networkidle');
   // A list or section still loading shows a spinner: wait for its content (a loading button is not waited for).
