@@ -82,6 +82,8 @@ export function ensureApt(packages) {
 export const CHROMIUM = '/usr/bin/chromium';
 
 export const chromiumPackage = { name: 'chromium', present: () => existsSync(CHROMIUM) };
+/** The same Chromium as its headless shell, which most browser tests run in (e2e/support.ts). */
+export const headlessShellPackage = { name: 'chromium-headless-shell', present: () => existsSync('/usr/bin/chromium-headless-shell') };
 export const fontsPackage = { name: 'fonts-liberation', present: () => existsSync('/usr/share/fonts/truetype/liberation') };
 export const postgresPackage = { name: 'postgresql', present: () => findPgBin('initdb') !== null };
 /** PgBouncer for the pooler tests (scripts/postgres.mjs startPgBouncer). */

@@ -8,13 +8,26 @@
 // versions' smoke check and the process tests, which boot servers on it).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromiumPackage, ensureApt, ensureNodeModules, fontsPackage, log, pgbouncerPackage, postgresPackage, run, runAsync, runInLane } from './lib.mjs';
+import {
+  CHROMIUM,
+  chromiumPackage,
+  ensureApt,
+  ensureNodeModules,
+  fontsPackage,
+  headlessShellPackage,
+  log,
+  pgbouncerPackage,
+  postgresPackage,
+  run,
+  runAsync,
+  runInLane,
+} from './lib.mjs';
 import { lint } from './lint.mjs';
 import { startPostgres } from './postgres.mjs';
 
 const started = Date.now();
 ensureNodeModules();
-ensureApt([chromiumPackage, fontsPackage, postgresPackage, pgbouncerPackage]);
+ensureApt([chromiumPackage, headlessShellPackage, fontsPackage, postgresPackage, pgbouncerPackage]);
 
 // Side by side: each leaves part of the two cores idle on its own. ESLint runs in parts (scripts/lint.mjs: one run
 // over every file outgrew Node's heap) and keeps each file's result in node_modules/.cache/eslint/ (by content,
@@ -62,7 +75,8 @@ function browserQueue() {
   }
   const only = (names) => files.filter((f) => !names.includes(f.name)).flatMap((f) => ['--exclude', `**/${f.name}`]);
   return [
-    { label: SWEEP, args: only([SWEEP]) },
+    // The sweep in the full browser, the other files in its headless shell (e2e/support.ts): every screen is still seen by both.
+    { label: SWEEP, args: only([SWEEP]), env: { E2E_CHROMIUM: CHROMIUM } },
     ...parts.filter((p) => p.files.length > 0).map((p, i) => ({ label: `part ${i + 1} of ${BROWSER_PARTS} (${p.files.length} files)`, args: only(p.files) })),
   ];
 }
@@ -71,7 +85,7 @@ async function takeBrowserParts(lane, pgUrl) {
   let failed = 0;
   for (let part = queue.shift(); part; part = queue.shift()) {
     log(`[${lane}] browser tests: ${part.label}`);
-    const code = await runInLane(lane, 'npx', ['vitest', 'run', '--project', 'e2e', ...part.args], { env: { ...process.env, E2E_PG_URL: pgUrl } });
+    const code = await runInLane(lane, 'npx', ['vitest', 'run', '--project', 'e2e', ...part.args], { env: { ...process.env, ...part.env, E2E_PG_URL: pgUrl } });
     log(`[${lane}] browser tests ${part.label} finished with exit code ${code}`);
     if (code !== 0) failed = code;
   }
