@@ -12,11 +12,14 @@ const PARTS = [
   { name: 'rest', args: ['.', '--ignore-pattern', 'apps/**'] },
 ];
 
-/** Runs every part (so one run shows every finding); answers 0 when all passed, else a failing part's exit code. */
-export async function lint() {
+/**
+ * Runs every part (so one run shows every finding); answers 0 when all passed, else a failing part's exit code.
+ * `npx` runs `npx` with the arguments (npm test prints its lines in a lane).
+ */
+export async function lint(npx = (args) => runAsync('npx', args)) {
   let failed = 0;
   for (const part of PARTS) {
-    const code = await runAsync('npx', [
+    const code = await npx([
       'eslint',
       ...part.args,
       '--max-warnings=0',

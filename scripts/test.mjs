@@ -1,4 +1,4 @@
-// npm test: install what is missing, check types and lint, then run every test in two lanes side by side:
+// npm test: install what is missing, then check types and lint in a lane of their own beside every test in two lanes:
 // unit, web and API tests (on the embedded database and on a real PostgreSQL server started here) in one;
 // the build, the other Node versions' smoke check and the browser tests in real Chromium in the other.
 // Vitest gives a 2-core machine one worker, so one lane alone leaves a core mostly idle while browser tests
@@ -28,17 +28,6 @@ import { startPostgres } from './postgres.mjs';
 const started = Date.now();
 ensureNodeModules();
 ensureApt([chromiumPackage, headlessShellPackage, fontsPackage, postgresPackage, pgbouncerPackage]);
-
-// Side by side: each leaves part of the two cores idle on its own. ESLint runs in parts (scripts/lint.mjs: one run
-// over every file outgrew Node's heap) and keeps each file's result in node_modules/.cache/eslint/ (by content,
-// with the config): a run lints again only the files that changed.
-log('type checking every workspace and linting (import boundaries, no cycles)');
-const [types, linted] = await Promise.all([runAsync('node', ['scripts/typecheck.mjs']), lint()]);
-if (types !== 0 || linted !== 0) {
-  log(`${types !== 0 ? 'type checking' : 'linting'} failed`);
-  process.exit(1);
-}
-run('node', ['scripts/check-structure.mjs']);
 
 /** Seconds the CPUs were busy and in all since boot (the first line of /proc/stat), to say how full the run kept them. */
 function cpuTimes() {
@@ -117,13 +106,30 @@ async function browserLane(pgUrl, builtNow) {
   return versions || browser;
 }
 
+// Type checking, lint (scripts/lint.mjs: in parts, each file's result kept in node_modules/.cache/eslint/ by content)
+// and the structure checks, one after the other beside the two test lanes: on a fresh checkout they are minutes of
+// CPU (lint alone about 200 CPU-s) that used to run before the lanes with a core idle for part of it; beside them,
+// the two cores stay busy. A failure fails the run when the lanes are done.
+async function checksLane() {
+  log('[checks] type checking every workspace');
+  const types = await runInLane('checks', 'node', ['scripts/typecheck.mjs']);
+  if (types !== 0) log('[checks] type checking failed');
+  log('[checks] linting (import boundaries, no cycles)');
+  const linted = await lint((args) => runInLane('checks', 'npx', args));
+  if (linted !== 0) log('[checks] linting failed');
+  const structure = await runInLane('checks', 'node', ['scripts/check-structure.mjs']);
+  if (structure !== 0) log('[checks] structure checks failed');
+  log('[checks] finished');
+  return types || linted || structure;
+}
+
 log('starting a PostgreSQL server for the API and browser tests');
 const pg = await startPostgres();
 let codes;
 try {
   let builtNow = () => {};
   const built = new Promise((resolve) => (builtNow = resolve));
-  codes = await Promise.all([apiLane(pg.url, built), browserLane(pg.url, builtNow)]);
+  codes = await Promise.all([checksLane(), apiLane(pg.url, built), browserLane(pg.url, builtNow)]);
 } finally {
   pg.stop();
 }
