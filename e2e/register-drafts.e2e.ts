@@ -188,7 +188,10 @@ describe('draft orders on the register', () => {
     expect(number).toBeGreaterThan(0);
     await card.getByRole('button', { name: `Open draft order #${number}` }).click();
     await list.waitFor({ state: 'detached' });
-    await page.getByRole('status').filter({ hasText: `Paying draft order #${number}` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Paying draft order #${number}` })
+      .waitFor();
     await cart.getByText('Flat white', { exact: true }).waitFor();
     await cart.getByText('Tote bag', { exact: true }).waitFor();
 

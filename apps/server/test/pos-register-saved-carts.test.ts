@@ -151,7 +151,12 @@ describe('saving into the draft the cart was opened from', () => {
     const before = (await listAt(cashier, north)).length;
     const changed = await cashier.ok(registerDraftEndpoints.update, {
       ...ofDraft(saved.id),
-      body: cart({ lines: [{ variant_id: latte.variants[0]!.id, quantity: 3, unit_price: 5_50 }], customer_id: null, note: 'Three lattes', order_discount: null }),
+      body: cart({
+        lines: [{ variant_id: latte.variants[0]!.id, quantity: 3, unit_price: 5_50 }],
+        customer_id: null,
+        note: 'Three lattes',
+        order_discount: null,
+      }),
     });
     expect(changed).toMatchObject({
       id: saved.id,
@@ -227,7 +232,10 @@ describe('refusals', () => {
       const answer = answerOf(await owner.post(endpointPath(registerDraftEndpoints.save, inBusiness()), c.body));
       const error = failure(answer);
       expect([answer.status, error.code], JSON.stringify(c.body)).toEqual([422, 'VALIDATION_FAILED']);
-      expect(error.issues?.map((i) => i.path), JSON.stringify(error)).toContain(c.path);
+      expect(
+        error.issues?.map((i) => i.path),
+        JSON.stringify(error),
+      ).toContain(c.path);
       if (c.message) expect(error.issues?.find((i) => i.path === c.path)?.message).toBe(c.message);
     }
     expect((await listAt(owner, north)).length).toBe(before);

@@ -59,7 +59,8 @@ export const SaveRegisterDraftLineSchema = z.object({
 });
 
 export const ADD_ONS_NOT_KEPT = 'An open order keeps no add-ons: charge this line now, or ring it up without them to save the cart.';
-export const LINE_DISCOUNT_NOT_KEPT = 'An open order keeps no discount per line: charge this line now, or take its discount off (a discount on the order is kept).';
+export const LINE_DISCOUNT_NOT_KEPT =
+  'An open order keeps no discount per line: charge this line now, or take its discount off (a discount on the order is kept).';
 
 /**
  * The register's cart saved as an open order (Square's "Save", Shopify POS's "Save cart"): its lines, customer, note
@@ -112,7 +113,7 @@ export const registerDraftEndpoints = {
     body: SaveRegisterDraftBodySchema,
     response: RegisterDraftSchema,
     status: 201,
-    errors: ['LOCATION_NOT_FOUND', 'LOCATION_NOT_ALLOWED'],
+    errors: ['LOCATION_NOT_ALLOWED'],
   }),
   update: defineEndpoint({
     id: 'registerDrafts.update',
@@ -123,7 +124,7 @@ export const registerDraftEndpoints = {
     params: RegisterDraftParamsSchema,
     body: SaveRegisterDraftBodySchema,
     response: RegisterDraftSchema,
-    errors: ['POS_ORDER_NOT_FOUND', 'POS_DRAFT_ALREADY_PAID', 'LOCATION_NOT_FOUND', 'LOCATION_NOT_ALLOWED'],
+    errors: ['POS_ORDER_NOT_FOUND', 'POS_DRAFT_ALREADY_PAID', 'LOCATION_NOT_ALLOWED'],
   }),
   remove: defineEndpoint({
     id: 'registerDrafts.remove',

@@ -49,7 +49,11 @@ export function createRegisterDraftsService(deps: {
       const found = await deps.customers.get(businessId, body.customer_id).catch(() => null);
       if (!found) issues.push({ path: 'customer_id', message: 'Choose a customer from the list' });
     }
-    const items = await saleItems(db, businessId, body.lines.map((l) => l.variant_id));
+    const items = await saleItems(
+      db,
+      businessId,
+      body.lines.map((l) => l.variant_id),
+    );
     const lines: DraftLine[] = [];
     body.lines.forEach((l, i) => {
       const item = items.get(l.variant_id);
@@ -58,7 +62,15 @@ export function createRegisterDraftsService(deps: {
         return issues.push({ path: `lines.${i}.variant_id`, message: `“${item.name}” is not sold at the register` });
       const total = l.unit_price * l.quantity;
       if (total > MAX_MINOR_AMOUNT) return issues.push({ path: `lines.${i}.quantity`, message: 'The line’s amount is too large' });
-      lines.push({ line_id: `l${i + 1}`, product_id: item.productId, variant_id: item.variantId, name: item.name.slice(0, 500), quantity: l.quantity, unit_price: l.unit_price, total });
+      lines.push({
+        line_id: `l${i + 1}`,
+        product_id: item.productId,
+        variant_id: item.variantId,
+        name: item.name.slice(0, 500),
+        quantity: l.quantity,
+        unit_price: l.unit_price,
+        total,
+      });
     });
     const subtotal = lines.reduce((sum, l) => sum + l.total, 0);
     if (issues.length === 0 && subtotal > MAX_MINOR_AMOUNT) issues.push({ path: 'lines', message: 'The order’s amount is too large' });
@@ -191,7 +203,11 @@ export function createRegisterDraftsService(deps: {
           if (current.paidOrderId) throw draftAlreadyPaid(current.number);
           throw fieldError('VALIDATION_FAILED', 'location_id', `Draft order #${current.number} is kept for another location`);
         }
-        await audit.record(tx, ctx, savedEntry(ctx, 'pos_draft_order.updated', { id, number: changed.number, total: kept.total, currency: kept.currency }, 'Saved the cart into'));
+        await audit.record(
+          tx,
+          ctx,
+          savedEntry(ctx, 'pos_draft_order.updated', { id, number: changed.number, total: kept.total, currency: kept.currency }, 'Saved the cart into'),
+        );
       });
       return presentOne(ctx, id);
     },

@@ -192,7 +192,13 @@ export function CartPanel({
           <Button size="lg" variant="default" onClick={onSave} disabled={cart.lines.length === 0 || charging}>
             Save
           </Button>
-          <Button size="lg" style={{ flex: 1 }} onClick={onCharge} disabled={cart.lines.length === 0 || !totals.priced || missing.length > 0} loading={charging}>
+          <Button
+            size="lg"
+            style={{ flex: 1 }}
+            onClick={onCharge}
+            disabled={cart.lines.length === 0 || !totals.priced || missing.length > 0}
+            loading={charging}
+          >
             Charge {cart.lines.length > 0 && totals.priced ? formatMoney(totals.due, currency) : ''}
           </Button>
         </Group>

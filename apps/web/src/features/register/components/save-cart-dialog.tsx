@@ -55,7 +55,15 @@ export function SaveCartDialog({
               Saving an open order needs the network: charge the sale, or save it when the network is back.
             </Alert>
           ) : null}
-          <Textarea label="Name or note (optional)" value={note} maxLength={500} autosize minRows={2} onChange={(e) => setNote(e.currentTarget.value)} data-autofocus />
+          <Textarea
+            label="Name or note (optional)"
+            value={note}
+            maxLength={500}
+            autosize
+            minRows={2}
+            onChange={(e) => setNote(e.currentTarget.value)}
+            data-autofocus
+          />
           {dropped.length > 0 ? (
             <Text size="sm" c="dimmed">
               An open order does not keep {dropped.join(' or ')}.
