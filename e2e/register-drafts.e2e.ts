@@ -20,7 +20,8 @@ import { baseURL, DEMO_PASSWORD, expectAccessible, screenshot } from './support'
 /**
  * Draft orders on the register at tablet size: a draft kept through the public API (`POST /v1/orders`) shows under
  * "Open orders" at its location, opens into the cart with its lines, note and discount, is paid by cash with change,
- * leaves the open orders, reads as completed through the public API and is in the orders list.
+ * leaves the open orders, reads as completed through the public API and is in the orders list. A cart of two lines
+ * saved from the register as an open order is listed, opened and paid the same way.
  */
 const demo = demoTests();
 const SELLER = 'admin@demo.test';
@@ -133,6 +134,88 @@ describe('draft orders on the register', () => {
     await page.getByRole('searchbox', { name: /Search orders/ }).fill(String(number));
     await page.getByRole('link', { name: `#${number}` }).waitFor();
     await expectAccessible(page);
+    await close();
+  });
+
+  it('a cart of two lines is saved as an open order, listed, opened again and paid by cash', async () => {
+    const businessId = demo.businessId;
+    const params = { business_id: businessId };
+    const roastery = (await demo.api.call<{ data: Location[] }>('GET', endpointPath(locationEndpoints.list, { params, query: { q: 'Roastery' } }))).data[0]!;
+    const seller = new ApiSession();
+    await seller.signIn(SELLER);
+    const { drawer } = await seller.call<{ drawer: DrawerSession | null }>('GET', endpointPath(drawerEndpoints.current, { params }));
+    if (!drawer || drawer.location.id !== roastery.id) {
+      if (drawer)
+        await seller.call('POST', endpointPath(drawerEndpoints.close, { params: { ...params, drawer_id: drawer.id } }), {
+          counted_cash: drawer.expected_cash.amount,
+        });
+      await seller.call('POST', endpointPath(drawerEndpoints.open, { params }), { location_id: roastery.id, opening_float: 100_00 });
+    }
+
+    const { page, close } = await demo.page({ as: SELLER, width: 1024, height: 768 });
+    await page.goto(`/business/${businessId}/pos`);
+    await page.getByRole('heading', { level: 1, name: 'Point of Sales' }).waitFor();
+    // Two lines: a flat white chosen on screen and a tote bag scanned (6.00 + 25.00).
+    await page.getByRole('button', { name: /^Flat white/ }).click();
+    const choice = page.getByRole('dialog', { name: 'Flat white' });
+    await choice.getByRole('button', { name: 'Add to cart' }).click();
+    await choice.waitFor({ state: 'detached' });
+    const search = page.getByRole('textbox', { name: /^Search or scan/ });
+    await search.fill('9556000000019');
+    await search.press('Enter');
+    const cart = page.getByRole('list', { name: 'Cart lines' });
+    await cart.getByText('Tote bag', { exact: true }).waitFor();
+    await page.getByRole('button', { name: /^Charge .*31\.00/ }).waitFor();
+
+    // Saved with a name: the cart is cleared and a snackbar says so.
+    const name = `Window table (${Date.now().toString(36)})`;
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save as an open order' });
+    await dialog.getByRole('textbox', { name: 'Name or note (optional)' }).fill(name);
+    await expectAccessible(page);
+    await screenshot(page, 'register-save-cart');
+    await dialog.getByRole('button', { name: 'Save order' }).click();
+    await page.getByText('Saved as an open order').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('Choose products, or scan their barcodes, to add them.').waitFor();
+
+    // Listed under the open orders with its name; opened, it fills the cart again.
+    await page.getByRole('button', { name: /^Open orders \(\d+\)$/ }).click();
+    const list = page.getByRole('dialog', { name: 'Open orders' });
+    const card = list.getByRole('article').filter({ hasText: name });
+    await card.getByText(/SGD 31\.00/).waitFor();
+    const number = Number(/#(\d+)$/.exec((await card.getAttribute('aria-label')) ?? '')?.[1]);
+    expect(number).toBeGreaterThan(0);
+    await card.getByRole('button', { name: `Open draft order #${number}` }).click();
+    await list.waitFor({ state: 'detached' });
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Paying draft order #${number}` })
+      .waitFor();
+    await cart.getByText('Flat white', { exact: true }).waitFor();
+    await cart.getByText('Tote bag', { exact: true }).waitFor();
+
+    // Paid by cash with change; it leaves the open orders and the sale keeps its name as the note.
+    await page.getByRole('button', { name: /^Charge .*31\.00/ }).click();
+    const tender = page.getByRole('dialog', { name: /^Charge/ });
+    await tender.getByRole('textbox', { name: /^Cash received/ }).fill('40.00');
+    await tender.getByText(/Change due: .*9\.00/).waitFor();
+    await tender.getByRole('button', { name: 'Take cash' }).click();
+    const receipt = page.getByRole('dialog', { name: /^Order #\d+ paid/ });
+    await receipt.getByText(/Change due: .*9\.00/).waitFor();
+    const orderNumber = Number(/#(\d+)/.exec((await receipt.getByRole('heading').first().textContent()) ?? '')?.[1]);
+    await receipt.getByRole('button', { name: 'New sale' }).click();
+    await page.getByRole('button', { name: /^Open orders \(\d+\)$/ }).click();
+    await page.getByRole('dialog', { name: 'Open orders' }).getByText('Orders kept to be paid later', { exact: false }).waitFor();
+    expect(await page.getByRole('article', { name: `Draft order #${number}` }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    const sold = await seller.call<{ data: { id: string }[] }>('GET', endpointPath(posOrderEndpoints.list, { params, query: { q: `#${orderNumber}` } }));
+    const order = await seller.call<Order>('GET', endpointPath(posOrderEndpoints.get, { params: { ...params, order_id: sold.data[0]!.id } }));
+    expect([order.total.amount, order.change.amount, order.note]).toEqual([31_00, 9_00, name]);
+    expect(order.lines.map((l) => [l.name, l.quantity])).toEqual([
+      ['Flat white', 1],
+      ['Tote bag', 1],
+    ]);
     await close();
   });
 

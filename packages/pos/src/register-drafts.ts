@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { MoneySchema, defineEndpoint } from '@merchant/core';
+import { MAX_LINE_QUANTITY, MinorAmountSchema, MoneySchema, defineEndpoint, text } from '@merchant/core';
 import { BusinessParamsSchema } from '@merchant/business';
+import { CashierDiscountSchema } from '@merchant/catalogue';
 
 /**
  * Draft orders on the register (docs/pos.md, "Draft orders on the register"): the drafts kept through the public API
@@ -44,6 +45,49 @@ export type RegisterDraft = z.infer<typeof RegisterDraftSchema>;
 export const RegisterDraftsQuerySchema = z.object({ location_id: z.uuid('Choose a location from the list') });
 export const RegisterDraftParamsSchema = BusinessParamsSchema.extend({ draft_id: z.uuid() });
 
+/**
+ * A line of the register's cart kept in an open order: the variant, its quantity and the unit price the cart shows. A
+ * draft keeps neither add-ons nor a discount of its own per line: a line with either is refused (422 on the line's
+ * `add_on_ids` or `discount`), never kept without them.
+ */
+export const SaveRegisterDraftLineSchema = z.object({
+  variant_id: z.uuid('Choose a product from the list'),
+  quantity: z.number('Enter a quantity').int('Use a whole quantity').min(1, 'The quantity is at least 1').max(MAX_LINE_QUANTITY, 'The quantity is too large'),
+  unit_price: MinorAmountSchema,
+  add_on_ids: z.array(z.uuid('Choose an add-on from the list')).max(50, 'Choose at most 50 add-ons').default([]),
+  discount: CashierDiscountSchema.nullish(),
+});
+
+export const ADD_ONS_NOT_KEPT = 'An open order keeps no add-ons: charge this line now, or ring it up without them to save the cart.';
+export const LINE_DISCOUNT_NOT_KEPT =
+  'An open order keeps no discount per line: charge this line now, or take its discount off (a discount on the order is kept).';
+
+/**
+ * The register's cart saved as an open order (Square's "Save", Shopify POS's "Save cart"): its lines, customer, note
+ * and order discount, kept for the register's location (docs/pos.md, "Saving the cart as an open order").
+ */
+export const SaveRegisterDraftBodySchema = z
+  .object({
+    location_id: z.uuid('Choose a location from the list'),
+    lines: z.array(SaveRegisterDraftLineSchema).min(1, 'Add at least one line').max(200, 'An open order has at most 200 lines'),
+    customer_id: z.uuid('Choose a customer from the list').nullish(),
+    note: text()
+      .trim()
+      .max(500, 'Use at most 500 characters')
+      .nullish()
+      .transform((v) => (v ? v : null)),
+    /** The cart's discount on the order: a fixed amount is kept as it is, a percentage as its amount off the lines. */
+    order_discount: CashierDiscountSchema.nullish(),
+  })
+  .superRefine((b, ctx) => {
+    b.lines.forEach((l, i) => {
+      if (l.add_on_ids.length > 0) ctx.addIssue({ code: 'custom', path: ['lines', i, 'add_on_ids'], message: ADD_ONS_NOT_KEPT });
+      if (l.discount) ctx.addIssue({ code: 'custom', path: ['lines', i, 'discount'], message: LINE_DISCOUNT_NOT_KEPT });
+    });
+  });
+export type SaveRegisterDraftBody = z.input<typeof SaveRegisterDraftBodySchema>;
+export type SaveRegisterDraftFields = z.output<typeof SaveRegisterDraftBodySchema>;
+
 const use = { kind: 'business', permission: 'pos:use', standing: 'merchant' } as const;
 const base = '/v1/business/:business_id/pos/draft-orders';
 
@@ -58,6 +102,29 @@ export const registerDraftEndpoints = {
     query: RegisterDraftsQuerySchema,
     response: z.object({ data: z.array(RegisterDraftSchema) }),
     errors: ['LOCATION_NOT_FOUND', 'LOCATION_NOT_ALLOWED'],
+  }),
+  save: defineEndpoint({
+    id: 'registerDrafts.save',
+    method: 'POST',
+    path: base,
+    summary: 'Save the register’s cart as an open draft order of its location (audited); it is listed, opened and paid as any draft',
+    access: use,
+    params: BusinessParamsSchema,
+    body: SaveRegisterDraftBodySchema,
+    response: RegisterDraftSchema,
+    status: 201,
+    errors: ['LOCATION_NOT_ALLOWED'],
+  }),
+  update: defineEndpoint({
+    id: 'registerDrafts.update',
+    method: 'PUT',
+    path: `${base}/:draft_id`,
+    summary: 'Save the register’s cart into the open draft order it was opened from (audited); a draft paid meanwhile stays (409)',
+    access: use,
+    params: RegisterDraftParamsSchema,
+    body: SaveRegisterDraftBodySchema,
+    response: RegisterDraftSchema,
+    errors: ['POS_ORDER_NOT_FOUND', 'POS_DRAFT_ALREADY_PAID', 'LOCATION_NOT_ALLOWED'],
   }),
   remove: defineEndpoint({
     id: 'registerDrafts.remove',

@@ -60,6 +60,26 @@ export const draftOrdersRepository = {
       .where(and(eq(posDraftOrders.businessId, businessId), eq(posDraftOrders.id, id)));
   },
 
+  /**
+   * Changes the draft only while it is open and kept for the location or none (the register saving its cart into it):
+   * null when it is not (gone, paid meanwhile, another location's). Answers its number.
+   */
+  async updateOpen(db: Executor, businessId: string, id: string, locationId: string, changes: Partial<DraftOrderInsert>): Promise<{ number: number } | null> {
+    const rows = await db
+      .update(posDraftOrders)
+      .set(changes)
+      .where(
+        and(
+          eq(posDraftOrders.businessId, businessId),
+          eq(posDraftOrders.id, id),
+          isNull(posDraftOrders.paidOrderId),
+          or(eq(posDraftOrders.locationId, locationId), isNull(posDraftOrders.locationId)),
+        ),
+      )
+      .returning({ number: posDraftOrders.number });
+    return rows[0] ?? null;
+  },
+
   async remove(db: Executor, businessId: string, id: string): Promise<void> {
     await db.delete(posDraftOrders).where(and(eq(posDraftOrders.businessId, businessId), eq(posDraftOrders.id, id)));
   },

@@ -50,7 +50,7 @@ export const posOrdersModule = defineModule({
       orders: createOrdersService({ db, clock, audit, ledger, stock: catalogue.stock, pins, charges, pricing, webhooks }),
       receipts: createReceiptsService({ db, audit, mailer, limiter, customers, locations: catalogue.locations }),
       devices: createDevicesService({ db, clock, audit, locations: catalogue.locations }),
-      registerDrafts: createRegisterDraftsService({ db, clock, audit, locations: catalogue.locations }),
+      registerDrafts: createRegisterDraftsService({ db, clock, audit, locations: catalogue.locations, customers }),
       drafts: createDraftOrdersService({ db, clock, audit, products: catalogue.products, locations: catalogue.locations, customers }),
     };
   },

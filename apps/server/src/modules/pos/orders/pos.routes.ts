@@ -58,6 +58,8 @@ export function posRoutes(
   registerEndpoint(app, host, registerEndpoints.renameDevice, async ({ ctx, params, body }) => devices.rename(ctx, params.device_id, body.name));
   registerEndpoint(app, host, registerEndpoints.forgetDevice, async ({ ctx, params }) => devices.forget(ctx, params.device_id));
   registerEndpoint(app, host, registerDraftEndpoints.list, async ({ ctx, query }) => registerDrafts.list(ctx, query.location_id));
+  registerEndpoint(app, host, registerDraftEndpoints.save, async ({ ctx, body }) => registerDrafts.save(ctx, body));
+  registerEndpoint(app, host, registerDraftEndpoints.update, async ({ ctx, params, body }) => registerDrafts.update(ctx, params.draft_id, body));
   registerEndpoint(app, host, registerDraftEndpoints.remove, async ({ ctx, params }) => registerDrafts.remove(ctx, params.draft_id));
   registerEndpoint(app, host, posOrderEndpoints.overrideManagers, async ({ ctx }) => pins.overrideManagers(ctx));
   registerEndpoint(app, host, posOrderEndpoints.orderForm, async ({ ctx }) => orders.orderForm(ctx));

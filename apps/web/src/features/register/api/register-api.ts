@@ -10,7 +10,7 @@ import {
   type CreateSaleBody,
 } from '@merchant/catalogue';
 import { customerEndpoints } from '@merchant/payments';
-import { REGISTER_APP_VERSION, registerDraftEndpoints, registerEndpoints, terminalEndpoints } from '@merchant/pos';
+import { REGISTER_APP_VERSION, registerDraftEndpoints, registerEndpoints, terminalEndpoints, type SaveRegisterDraftBody } from '@merchant/pos';
 import { ApiError, call } from '@/lib/api-client';
 import { paymentChangeScopes } from '@/lib/payment-changes';
 import { endpointKey, endpointQuery, endpointScope, invalidateEndpoints } from '@/lib/queries';
@@ -117,6 +117,22 @@ export function useDeleteDraft(businessId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (draftId: string) => call(registerDraftEndpoints.remove, { params: { business_id: businessId, draft_id: draftId } }),
+    onSettled: () => invalidateEndpoints(client, [endpointScope(registerDraftEndpoints.list, { params: business(businessId) })]),
+  });
+}
+
+/**
+ * Saves the cart as an open order: a new draft, or (the cart opened from one) into that draft, which a sale elsewhere
+ * may have paid meanwhile (409). The open orders are refreshed either way.
+ */
+export function useSaveCart(businessId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: ({ draftId, body }: { draftId: string | null; body: SaveRegisterDraftBody }) =>
+      draftId
+        ? call(registerDraftEndpoints.update, { params: { business_id: businessId, draft_id: draftId }, body })
+        : call(registerDraftEndpoints.save, { params: business(businessId), body }),
     onSettled: () => invalidateEndpoints(client, [endpointScope(registerDraftEndpoints.list, { params: business(businessId) })]),
   });
 }

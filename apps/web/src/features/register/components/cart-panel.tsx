@@ -14,8 +14,8 @@ const discountLabel = (d: CashierDiscount, currency: string) => (d.type === 'per
 
 /**
  * The cart beside the products: each line with its add-ons, quantity (− and + buttons), its discount and its amount;
- * the order's discount, tip, customer, table number and note as the order form asks; the totals; and the Charge
- * button. Totals come from the same arithmetic as the server's (lib/cart.ts).
+ * the order's discount, tip, customer, table number and note as the order form asks; the totals; and the Save (as an
+ * open order) and Charge buttons. Totals come from the same arithmetic as the server's (lib/cart.ts).
  */
 export function CartPanel({
   businessId,
@@ -25,6 +25,7 @@ export function CartPanel({
   orderForm,
   onChange,
   onCharge,
+  onSave,
   charging,
 }: {
   businessId: string;
@@ -34,6 +35,8 @@ export function CartPanel({
   orderForm: OrderFormSettings;
   onChange: (cart: Cart) => void;
   onCharge: () => void;
+  /** Save the cart as an open order (or into the one it was opened from). */
+  onSave: () => void;
   charging: boolean;
 }) {
   const [tipping, setTipping] = useState(false);
@@ -185,9 +188,20 @@ export function CartPanel({
             Add {missing.map((f) => labels[f]).join(' and ')} to charge.
           </Text>
         ) : null}
-        <Button size="lg" onClick={onCharge} disabled={cart.lines.length === 0 || !totals.priced || missing.length > 0} loading={charging}>
-          Charge {cart.lines.length > 0 && totals.priced ? formatMoney(totals.due, currency) : ''}
-        </Button>
+        <Group gap="xs" wrap="nowrap">
+          <Button size="lg" variant="default" onClick={onSave} disabled={cart.lines.length === 0 || charging}>
+            Save
+          </Button>
+          <Button
+            size="lg"
+            style={{ flex: 1 }}
+            onClick={onCharge}
+            disabled={cart.lines.length === 0 || !totals.priced || missing.length > 0}
+            loading={charging}
+          >
+            Charge {cart.lines.length > 0 && totals.priced ? formatMoney(totals.due, currency) : ''}
+          </Button>
+        </Group>
       </Stack>
       {tipping ? (
         <TipDialog

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { RegisterDraft } from '@merchant/pos';
+import { SaveRegisterDraftBodySchema } from '@merchant/pos';
 import { cartTotals, saleBody } from './cart';
-import { draftAge, openDraft } from './drafts';
+import { draftAge, notKept, openDraft, savedCartBody, saveProblem } from './drafts';
 
 const money = (amount: number) => ({ amount, currency: 'sgd' });
 const VARIANT = '0190a000-0000-7000-8000-000000000001';
 const PRODUCT = '0190a000-0000-7000-8000-000000000002';
+const LOCATION = '0190a000-0000-7000-8000-000000000009';
 const draft = (over: Partial<RegisterDraft> = {}): RegisterDraft => ({
   id: '0190a000-0000-7000-8000-000000000003',
   number: 7,
@@ -68,5 +70,39 @@ describe('opening a draft on the register', () => {
     expect(
       ['2026-01-01T12:29:30.000Z', '2026-01-01T12:25:00.000Z', '2026-01-01T09:00:00.000Z', '2025-12-28T12:00:00.000Z'].map((at) => draftAge(at, now)),
     ).toEqual(['under a minute', '5 min', '3 h', '4 d']);
+  });
+});
+
+describe('saving the cart as an open order', () => {
+  const opened = () => {
+    const o = openDraft(draft(), (i) => `k${i}`);
+    if (o.kind !== 'cart') throw new Error(`opened as ${o.kind}`);
+    return o.cart;
+  };
+
+  it('sends its lines at the prices the cart shows, its customer, the note given and its discount, as the server reads them', () => {
+    const cart = { ...opened(), tip: 2_00, tableNumber: ' 4 ' };
+    const body = savedCartBody(cart, LOCATION, '  Ada, back at 5 ');
+    expect(body).toEqual({
+      location_id: LOCATION,
+      lines: [{ variant_id: VARIANT, quantity: 2, unit_price: 6_00, add_on_ids: [], discount: null }],
+      customer_id: draft().customer!.id,
+      note: 'Ada, back at 5',
+      order_discount: { type: 'fixed', amount: 1_00 },
+    });
+    expect(SaveRegisterDraftBodySchema.safeParse(body).success).toBe(true);
+    expect(savedCartBody(cart, LOCATION, '   ').note).toBeNull();
+    expect(saveProblem(cart)).toBeNull();
+    expect(notKept(cart)).toEqual(['the tip', 'the table number']);
+  });
+
+  it('refuses a line with add-ons or a discount of its own, naming it, as the server does', () => {
+    const base = opened();
+    const withAddOn = { ...base, lines: [{ ...base.lines[0]!, addOns: [{ id: VARIANT, name: 'Oat milk', price: 80 }] }] };
+    expect(saveProblem(withAddOn)).toMatch(/^“Flat white” has add-ons\. An open order keeps no add-ons/);
+    const discounted = { ...base, lines: [{ ...base.lines[0]!, discount: { type: 'percentage' as const, rate: 10_00 } }] };
+    expect(saveProblem(discounted)).toMatch(/^“Flat white” has a discount of its own\. An open order keeps no discount per line/);
+    const refused = SaveRegisterDraftBodySchema.safeParse(savedCartBody(withAddOn, LOCATION, ''));
+    expect(refused.success ? [] : refused.error.issues.map((i) => i.path.join('.'))).toEqual(['lines.0.add_on_ids']);
   });
 });

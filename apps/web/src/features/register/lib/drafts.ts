@@ -1,4 +1,4 @@
-import type { RegisterDraft } from '@merchant/pos';
+import { ADD_ONS_NOT_KEPT, LINE_DISCOUNT_NOT_KEPT, type RegisterDraft, type SaveRegisterDraftBody } from '@merchant/pos';
 import { EMPTY_CART, type Cart } from './cart';
 import type { QuickSaleValue } from '../components/quick-sale';
 
@@ -48,4 +48,38 @@ export function draftAge(createdAt: string, now: Date): string {
   if (minutes < 60) return `${minutes} min`;
   if (minutes < 48 * 60) return `${Math.floor(minutes / 60)} h`;
   return `${Math.floor(minutes / (24 * 60))} d`;
+}
+
+/**
+ * Why the cart cannot be saved as an open order (docs/pos.md, "Saving the cart as an open order"): a draft keeps
+ * neither add-ons nor a discount per line, so such a line is named and the save refused, as the server refuses it.
+ */
+export function saveProblem(cart: Cart): string | null {
+  const withAddOns = cart.lines.find((l) => l.addOns.length > 0);
+  if (withAddOns) return `“${withAddOns.name}” has add-ons. ${ADD_ONS_NOT_KEPT}`;
+  const discounted = cart.lines.find((l) => l.discount);
+  if (discounted) return `“${discounted.name}” has a discount of its own. ${LINE_DISCOUNT_NOT_KEPT}`;
+  return null;
+}
+
+/** What an open order does not keep of the cart (the tip, the table number), to say so before saving. */
+export function notKept(cart: Cart): string[] {
+  return [...(cart.tip > 0 ? ['the tip'] : []), ...(cart.tableNumber.trim() ? ['the table number'] : [])];
+}
+
+/** The cart as the open order the register saves: its lines at the prices it shows, its customer, the note given and its discount. */
+export function savedCartBody(cart: Cart, locationId: string, note: string): SaveRegisterDraftBody {
+  return {
+    location_id: locationId,
+    lines: cart.lines.map((l) => ({
+      variant_id: l.variantId,
+      quantity: l.quantity,
+      unit_price: l.unitPrice,
+      add_on_ids: l.addOns.map((a) => a.id),
+      discount: l.discount,
+    })),
+    customer_id: cart.customer?.id ?? null,
+    note: note.trim() || null,
+    order_discount: cart.orderDiscount,
+  };
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CreateSaleBody } from '@merchant/catalogue';
+import { posOrderEndpoints, type CreateSaleBody } from '@merchant/catalogue';
+import { apiError, stubApi } from '@/test';
+import { sendQueuedSale } from '../api/register-api';
 import { dismissSale, enqueueSale, readQueue, syncQueue, type QueueStore, type SendOutcome } from './offline-queue';
 
 function memoryStore(): QueueStore {
@@ -45,6 +47,22 @@ describe('the offline queue', () => {
     expect(sent).toEqual(['a', 'b']);
     dismissSale(store, 'biz', 'a');
     expect(readQueue(store, 'biz')).toEqual([]);
+  });
+
+  it('a queued sale paying a draft paid meanwhile elsewhere is refused with the server’s reason, kept in view and never sent again', async () => {
+    const paidElsewhere = 'Draft order #7 was paid already: it is paid once. Open the orders list to find its sale.';
+    const api = stubApi().on(posOrderEndpoints.createSale, () => apiError(409, 'POS_DRAFT_ALREADY_PAID', paidElsewhere));
+    const store = memoryStore();
+    const paying: CreateSaleBody = { ...sale('draft-sale'), draft_id: '0190a000-0000-7000-8000-000000000003' };
+    enqueueSale(store, 'biz', { body: paying, due: 100, queuedAt: 'x' });
+    enqueueSale(store, 'biz', { body: sale('next'), due: 100, queuedAt: 'x' });
+    const send = (body: CreateSaleBody) => sendQueuedSale('0190a000-0000-7000-8000-00000000000b', body);
+    expect(await syncQueue(store, 'biz', send)).toEqual({ sent: 0, refused: 2, waiting: 0 });
+    expect(readQueue(store, 'biz')[0]).toEqual({ body: paying, due: 100, queuedAt: 'x', refused: paidElsewhere });
+    expect(api.requests(posOrderEndpoints.createSale).map((r) => (r.body as CreateSaleBody).idempotency_key)).toEqual(['draft-sale', 'next']);
+    // The next sync sends nothing: the refused sale stays listed until dismissed.
+    expect(await syncQueue(store, 'biz', send)).toEqual({ sent: 0, refused: 0, waiting: 0 });
+    expect(api.requests(posOrderEndpoints.createSale)).toHaveLength(2);
   });
 
   it('keeps each business apart and reads a damaged store as empty', () => {

@@ -22,6 +22,7 @@ import {
   sendQueuedSale,
   sendSale,
   useInvalidateAfterSale,
+  useSaveCart,
 } from '../../api/register-api';
 import { CartPanel } from '../../components/cart-panel';
 import { DeviceAllowance } from '../../components/device-allowance';
@@ -30,9 +31,11 @@ import { DrawerBar, DrawerClosedDialog, OpenDrawerCard } from '../../components/
 import { ProductPicker } from '../../components/product-picker';
 import { QuickSale, type QuickSaleValue } from '../../components/quick-sale';
 import { ReceiptDialog } from '../../components/receipt';
+import { SaveCartDialog } from '../../components/save-cart-dialog';
 import classes from '../../components/register.module.css';
 import { TenderDialog } from '../../components/tender-dialog';
 import { addLine, cartTotals, EMPTY_CART, saleBody, type Cart, type Tender } from '../../lib/cart';
+import { savedCartBody } from '../../lib/drafts';
 import { keepPricingContext, readPricingContext } from '../../lib/pricing-store';
 import { deviceIdOf, keepOfflineAllowance, keptOfflineAllowance } from '../../lib/device';
 import { dismissSale, enqueueSale, readQueue, syncQueue, type QueuedSale } from '../../lib/offline-queue';
@@ -120,6 +123,35 @@ function Register({ businessId }: { businessId: string }) {
   const [paying, setPaying] = useState(false);
   const [receipt, setReceipt] = useState<Order | null>(null);
   const [closedDrawer, setClosedDrawer] = useState<DrawerSession | null>(null);
+  const [savingCart, setSavingCart] = useState(false);
+  const saveCart = useSaveCart(businessId);
+  const closeSave = () => {
+    setSavingCart(false);
+    saveCart.reset();
+  };
+  const save = (note: string) => {
+    if (!drawer) return;
+    saveCart.mutate(
+      { draftId: cart.draft?.id ?? null, body: savedCartBody(cart, drawer.location.id, note) },
+      {
+        onSuccess: () => {
+          setCart(EMPTY_CART);
+          closeSave();
+          notifySuccess('Saved as an open order');
+        },
+        onError: (error) => {
+          if (noAnswer(error)) network.lost();
+          // Paid meanwhile by another register: the snackbar says so; the cart still names the draft, so charging it is
+          // refused too (never sold twice) until the cashier sets it aside.
+          if (error instanceof ApiError && error.status === 409) {
+            closeSave();
+            notifyError(error);
+            void invalidate();
+          }
+        },
+      },
+    );
+  };
 
   // The reader at the drawer's location that can take a card now (paired, online, at an active location).
   const readers = useQuery(registerReadersQuery(businessId));
@@ -314,6 +346,7 @@ function Register({ businessId }: { businessId: string }) {
                   orderForm={orderForm}
                   onChange={setCart}
                   onCharge={() => setTendering({ due: totals.due, dueByCard: cartTotals(currency, cart, { context: pricingContext, card: true }).due })}
+                  onSave={() => setSavingCart(true)}
                   charging={paying}
                 />
               </div>
@@ -347,6 +380,9 @@ function Register({ businessId }: { businessId: string }) {
           onPay={(tenders) => void pay(tenders)}
           paying={paying}
         />
+      ) : null}
+      {savingCart ? (
+        <SaveCartDialog cart={cart} online={network.online} saving={saveCart.isPending} error={saveCart.error} onClose={closeSave} onSave={save} />
       ) : null}
       {closedDrawer ? <DrawerClosedDialog closed={closedDrawer} onClose={() => setClosedDrawer(null)} /> : null}
       {receipt ? (
