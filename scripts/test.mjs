@@ -70,6 +70,32 @@ function browserQueue() {
   ];
 }
 const queue = browserQueue();
+
+// The API tests are a queue too: the embedded database's files, the PostgreSQL files in API_SHARDS vitest shards
+// (`--shard`: whole files, split by vitest) and the rest (unit, web, through PgBouncer). The API lane takes them first
+// and the browser lane after its own parts, so neither lane waits for the other's last long run: with the browser
+// tests in the headless shell the API tests became the longer half. Each run migrates its own template database.
+const API_SHARDS = 3;
+const apiQueue = [
+  { label: 'api-pglite', args: ['--project', 'api-pglite'] },
+  ...Array.from({ length: API_SHARDS }, (_, i) => ({
+    label: `api-postgres ${i + 1} of ${API_SHARDS}`,
+    args: ['--project', 'api-postgres', `--shard=${i + 1}/${API_SHARDS}`],
+  })),
+  { label: 'unit, web, api-pgbouncer', args: ['--project', 'unit', '--project', 'web', '--project', 'api-pgbouncer'] },
+];
+
+async function takeApiParts(lane, pgUrl) {
+  let failed = 0;
+  for (let part = apiQueue.shift(); part; part = apiQueue.shift()) {
+    log(`[${lane}] vitest: ${part.label}`);
+    const code = await runInLane(lane, 'npx', ['vitest', 'run', ...part.args], { env: { ...process.env, TEST_PG_URL: pgUrl } });
+    log(`[${lane}] vitest ${part.label} finished with exit code ${code}`);
+    if (code !== 0) failed = code;
+  }
+  return failed;
+}
+
 async function takeBrowserParts(lane, pgUrl) {
   let failed = 0;
   for (let part = queue.shift(); part; part = queue.shift()) {
@@ -82,12 +108,10 @@ async function takeBrowserParts(lane, pgUrl) {
 }
 
 async function apiLane(pgUrl, built) {
-  log('[api] vitest: unit, web, api-pglite, api-postgres, api-pgbouncer');
-  const projects = ['unit', 'web', 'api-pglite', 'api-postgres', 'api-pgbouncer'].flatMap((p) => ['--project', p]);
-  const code = await runInLane('api', 'npx', ['vitest', 'run', ...projects], { env: { ...process.env, TEST_PG_URL: pgUrl } });
-  log(`[api] finished with exit code ${code}`);
+  const api = await takeApiParts('api', pgUrl);
   const browser = (await built) ? await takeBrowserParts('api', pgUrl) : 0;
-  return code || browser;
+  log('[api] finished');
+  return api || browser;
 }
 
 async function browserLane(pgUrl, builtNow) {
@@ -102,8 +126,9 @@ async function browserLane(pgUrl, builtNow) {
   const versions = await runInLane('browser', 'node', ['scripts/node-versions.mjs']);
   if (versions !== 0) log(`[browser] node scripts/node-versions.mjs failed with exit code ${versions}`);
   const browser = await takeBrowserParts('browser', pgUrl);
+  const api = await takeApiParts('browser', pgUrl);
   log('[browser] finished');
-  return versions || browser;
+  return versions || browser || api;
 }
 
 // Type checking, lint (scripts/lint.mjs: in parts, each file's result kept in node_modules/.cache/eslint/ by content)
