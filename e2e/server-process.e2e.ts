@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './global-setup';
 
 /**
@@ -29,6 +29,35 @@ afterAll(async () => {
 function dataDir(): string {
   const dir = mkdtempSync(join(tmpdir(), 'md-process-'));
   dirs.push(dir);
+  return dir;
+}
+
+/**
+ * Two data directories made once by real first starts, which the tests start from copies of: one migrated only (a
+ * start listening wide seeds nothing) and one also holding the demo data (a start on loopback seeds it). A first
+ * start migrates and seeds for about 10 CPU-s; the tests are about what a start on a directory does, so each starts on a
+ * copy (the first starts themselves are the templates' making, and the Node versions' smoke check's).
+ */
+const templates = { migrated: '', demo: '' };
+beforeAll(async () => {
+  templates.migrated = dataDir();
+  const wide = await start(templates.migrated, { BIND_HOST: '0.0.0.0' });
+  await ready(wide);
+  expect(await stop(wide)).toBe(0);
+  templates.demo = dataDir();
+  cpSync(templates.migrated, templates.demo, { recursive: true });
+  const loopback = await start(templates.demo);
+  await ready(loopback);
+  expect(loopback.output()).not.toContain('no demo data');
+  expect(await stop(loopback)).toBe(0);
+  // A clean stop removes the process's lock; a copy must never carry one (its PID may belong to a live process by now).
+  for (const dir of [templates.migrated, templates.demo]) rmSync(join(dir, 'server.pid'), { force: true });
+}, 240_000);
+
+/** A data directory of its own, copied from a template. */
+function copyOf(template: string): string {
+  const dir = dataDir();
+  cpSync(template, dir, { recursive: true });
   return dir;
 }
 
@@ -90,7 +119,7 @@ async function signIn(base: string, email: string, password: string): Promise<Re
 
 describe('the data directory lock', () => {
   it('refuses a second process on the same directory, naming the directory and the holder', async () => {
-    const dir = dataDir();
+    const dir = copyOf(templates.demo);
     const first = await start(dir);
     await ready(first);
     expect(readFileSync(join(dir, 'server.pid'), 'utf8').trim()).toBe(String(first.child.pid));
@@ -113,7 +142,7 @@ describe('the data directory lock', () => {
   });
 
   it('restarts after a kill -9 left the lock behind, keeping the data', async () => {
-    const dir = dataDir();
+    const dir = copyOf(templates.demo);
     const first = await start(dir);
     await ready(first);
     const base = `http://127.0.0.1:${first.port}`;
@@ -132,7 +161,7 @@ describe('the data directory lock', () => {
 
 describe('network exposure', () => {
   it('listens on 127.0.0.1 and ::1 by default, with the dev mailbox and the demo logins', async () => {
-    const server = await start(dataDir());
+    const server = await start(copyOf(templates.demo));
     await ready(server);
     for (const base of [`http://127.0.0.1:${server.port}`, `http://[::1]:${server.port}`, `http://localhost:${server.port}`]) {
       expect((await fetch(`${base}/healthz`)).status, base).toBe(200);
@@ -143,7 +172,7 @@ describe('network exposure', () => {
   });
 
   it('bound beyond loopback, has neither the dev mailbox nor the demo logins', async () => {
-    const server = await start(dataDir(), { BIND_HOST: '0.0.0.0' });
+    const server = await start(copyOf(templates.migrated), { BIND_HOST: '0.0.0.0' });
     await ready(server);
     const base = `http://127.0.0.1:${server.port}`;
     for (const path of ['/_dev/mailbox.json', '/_dev/mailbox']) {
@@ -159,7 +188,7 @@ describe('network exposure', () => {
   });
 
   it('bound beyond loopback, has them when the settings ask', async () => {
-    const asked = await start(dataDir(), { BIND_HOST: '0.0.0.0', DEMO_DATA: 'on', DEV_MAILBOX: 'on' });
+    const asked = await start(copyOf(templates.migrated), { BIND_HOST: '0.0.0.0', DEMO_DATA: 'on', DEV_MAILBOX: 'on' });
     await ready(asked);
     const askedBase = `http://127.0.0.1:${asked.port}`;
     expect((await fetch(`${askedBase}/_dev/mailbox.json`)).status).toBe(200);
