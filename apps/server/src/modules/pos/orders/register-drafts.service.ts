@@ -20,9 +20,10 @@ const iso = (d: Date) => d.toISOString();
 export function createRegisterDraftsService(deps: { db: Executor; clock: Clock; audit: AuditService; locations: Pick<LocationsService, 'getIn'> }) {
   const { db, audit } = deps;
 
-  async function present(rows: NamedDraftOrderRow[], currency: string): Promise<RegisterDraft[]> {
+  /** The drafts of one business (`businessId`, the caller's) as the register shows them. */
+  async function present(businessId: string, rows: NamedDraftOrderRow[], currency: string): Promise<RegisterDraft[]> {
     const variantIds = [...new Set(rows.flatMap((r) => r.draft.lines.flatMap((l) => (l.variant_id ? [l.variant_id] : []))))];
-    const items = await saleItems(db, rows[0]?.draft.businessId ?? '', variantIds);
+    const items = await saleItems(db, businessId, variantIds);
     const money = (amount: number) => ({ amount, currency: currency });
     return rows.map(({ draft, locationName, customerName, customerEmail }) => ({
       id: draft.id,
@@ -60,7 +61,7 @@ export function createRegisterDraftsService(deps: { db: Executor; clock: Clock; 
       await deps.locations.getIn(db, businessId, locationId);
       await assertLocationsAllowed(db, ctx, [locationId]);
       const rows = await repo.openAt(db, businessId, locationId);
-      return { data: await present(rows, ctx.business.row.currency) };
+      return { data: await present(businessId, rows, ctx.business.row.currency) };
     },
 
     /** Deletes an open draft from the register (audited); a paid draft stays (409), another location's is refused. */
