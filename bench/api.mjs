@@ -18,9 +18,12 @@ export const settings = {
 export const pinning = cpus().length >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 export const pinned = (core, argv) => (pinning ? ['taskset', ['-c', String(core), process.execPath, ...argv]] : [process.execPath, argv]);
 
-/** Starts a server on core 0; its log (stdout) goes to `logFile` when given, so a failure can be read afterwards. */
-export function startServer(file, env, logFile) {
-  const [cmd, args] = pinned(0, [file]);
+/**
+ * Starts a server on core 0; its log (stdout) goes to `logFile` when given, so a failure can be read afterwards.
+ * `nodeArgs` go to Node before the file (for instance `--cpu-prof`).
+ */
+export function startServer(file, env, logFile, { nodeArgs = [] } = {}) {
+  const [cmd, args] = pinned(0, [...nodeArgs, file]);
   const out = logFile ? openSync(logFile, 'a') : 'ignore';
   return spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', out, 'inherit'] });
 }

@@ -116,13 +116,12 @@ async function startClient() {
   };
 }
 
+/** The app on core 0 (bench/api.mjs's `startServer`), with the demo data and no limit on the staff's answers. */
 async function startApp(env) {
   const port = await freePort();
-  const [cmd, args] = pinned(0, [...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : []), 'apps/server/dist/server.mjs']);
-  const app = spawn(cmd, args, {
-    cwd: ROOT,
-    env: {
-      ...process.env,
+  const app = startServer(
+    'apps/server/dist/server.mjs',
+    {
       ...env,
       PORT: String(port),
       BIND_HOST: '127.0.0.1',
@@ -131,8 +130,9 @@ async function startApp(env) {
       LOG_LEVEL: 'warn',
       CHAT_STAFF_ANSWERS_PER_MINUTE: '100000',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+    undefined,
+    { nodeArgs: PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [] },
+  );
   const base = `http://127.0.0.1:${port}`;
   try {
     await waitFor(`${base}/healthz`, app, 300_000);

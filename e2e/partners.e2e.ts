@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiSession, CheckoutCustomer, cardEndingIn } from './api';
+import { ApiSession, CheckoutCustomer, cardEndingIn, registerPartner } from './api';
 import { demoTests } from './demo';
 import { DEMO_PASSWORD, SAMPLE_PDF, SAMPLE_PNG, expectAccessible, mailbox, newPage, screenshot, serverClock, signIn, uniqueEmail } from './support';
 
@@ -19,15 +19,8 @@ describe('a partner brings a merchant', () => {
   it('registers through the referral link, shows the partner totals only, the merchant ends the link, and the commission is paid', async () => {
     const stamp = Date.now().toString(36);
     // A partner signs up and reads its referral link.
-    const partnerEmail = uniqueEmail('partner');
-    const partnerApi = new ApiSession();
-    const partner = await partnerApi.call<{ business_id: string }>('POST', '/register-partner', {
-      name: 'Pat Partner',
-      email: partnerEmail,
-      password: DEMO_PASSWORD,
-      business: { name: `Agency ${stamp}`, country: 'sg', currency: 'sgd' },
-    });
-    const { code, link_path } = await partnerApi.call<{ code: string; link_path: string }>('GET', `/v1/business/${partner.business_id}/partner/referral`);
+    const { api: partnerApi, email: partnerEmail, businessId: partnerId } = await registerPartner('Pat Partner', `Agency ${stamp}`, 'partner');
+    const { code, link_path } = await partnerApi.call<{ code: string; link_path: string }>('GET', `/v1/business/${partnerId}/partner/referral`);
 
     // A merchant opens the link on a phone and registers: the code is filled in from the link.
     const merchantEmail = uniqueEmail('referred');
@@ -99,7 +92,7 @@ describe('a partner brings a merchant', () => {
     // The partner sees the business verified with its volume, and nothing of the customer.
     const partnerPage = await newPage(demo.browser, { width: 1280, height: 800 });
     await signIn(partnerPage.page, partnerEmail);
-    await partnerPage.page.waitForURL((url) => url.pathname.startsWith(`/business/${partner.business_id}/partner`));
+    await partnerPage.page.waitForURL((url) => url.pathname.startsWith(`/business/${partnerId}/partner`));
     await partnerPage.page.getByRole('heading', { name: 'Your referral link' }).waitFor();
     // Its overview counts the merchant as linked and verified, and this month's commission so far from its fee.
     const merchants = partnerPage.page.getByRole('region', { name: 'Linked businesses' });
@@ -113,7 +106,7 @@ describe('a partner brings a merchant', () => {
       .waitFor();
     await expectAccessible(partnerPage.page);
     await screenshot(partnerPage.page, 'partner-overview-1280');
-    await partnerPage.page.goto(`/business/${partner.business_id}/partner/linked-businesses`);
+    await partnerPage.page.goto(`/business/${partnerId}/partner/linked-businesses`);
     const row = partnerPage.page.getByRole('row', { name: new RegExp(shopName) });
     await row.getByText('Verified').waitFor();
     await row.getByText(/SGD 42\.00 \(1\)/).waitFor();
@@ -177,7 +170,7 @@ describe('a partner brings a merchant', () => {
       await api.signIn(partnerEmail);
       const { commissions } = await api.call<{ commissions: { business_name: string; status: string }[] }>(
         'GET',
-        `/v1/business/${partner.business_id}/partner/commissions`,
+        `/v1/business/${partnerId}/partner/commissions`,
       );
       return commissions.filter((c) => c.business_name === shopName).map((c) => c.status);
     };
@@ -187,8 +180,8 @@ describe('a partner brings a merchant', () => {
     await eventually(statuses).toEqual(['accrued']);
     const accrued = await newPage(demo.browser, { width: 375, height: 800 });
     await signIn(accrued.page, partnerEmail);
-    await accrued.page.waitForURL((url) => url.pathname.startsWith(`/business/${partner.business_id}/partner`));
-    await accrued.page.goto(`/business/${partner.business_id}/partner/commissions`);
+    await accrued.page.waitForURL((url) => url.pathname.startsWith(`/business/${partnerId}/partner`));
+    await accrued.page.goto(`/business/${partnerId}/partner/commissions`);
     const card = accrued.page.getByRole('list', { name: 'Commissions' }).getByRole('listitem').filter({ hasText: shopName });
     await card.getByText('Accrued', { exact: true }).waitFor();
     await expectAccessible(accrued.page);
@@ -201,7 +194,7 @@ describe('a partner brings a merchant', () => {
 
     const desk = await newPage(demo.browser, { width: 1280, height: 900 });
     await signIn(desk.page, partnerEmail);
-    await desk.page.waitForURL((url) => url.pathname.startsWith(`/business/${partner.business_id}/partner`));
+    await desk.page.waitForURL((url) => url.pathname.startsWith(`/business/${partnerId}/partner`));
     // The overview: what was paid is in the partner's balance.
     const earnings = desk.page.getByRole('region', { name: 'Earnings' });
     await earnings
@@ -209,7 +202,7 @@ describe('a partner brings a merchant', () => {
       .locator('..')
       .getByText(/^SGD \d+\.\d\d$/)
       .waitFor();
-    await desk.page.goto(`/business/${partner.business_id}/partner/commissions`);
+    await desk.page.goto(`/business/${partnerId}/partner/commissions`);
     const commission = desk.page.getByRole('row', { name: new RegExp(shopName) });
     await commission.getByText('Paid', { exact: true }).waitFor();
     // Approved on the 15th, paid on the 16th (days as the partner's calendar writes them).
@@ -227,7 +220,7 @@ describe('a partner brings a merchant', () => {
     // balance out to it. At 375 px.
     const bank = await newPage(demo.browser, { width: 375, height: 800 });
     await signIn(bank.page, partnerEmail);
-    await bank.page.waitForURL((url) => url.pathname.startsWith(`/business/${partner.business_id}/partner`));
+    await bank.page.waitForURL((url) => url.pathname.startsWith(`/business/${partnerId}/partner`));
     await bank.page.getByRole('region', { name: 'What to do next' }).getByRole('link', { name: 'Add a bank account' }).click();
     await bank.page.getByRole('heading', { level: 1, name: 'Payouts' }).waitFor();
     await bank.page.getByText('No bank accounts yet').waitFor();
@@ -254,7 +247,7 @@ describe('a partner brings a merchant', () => {
     const payoutsOf = async () => {
       const api = new ApiSession();
       await api.signIn(partnerEmail);
-      return (await api.call<{ data: { status: string }[] }>('GET', `/v1/business/${partner.business_id}/payouts`)).data.map((p) => p.status);
+      return (await api.call<{ data: { status: string }[] }>('GET', `/v1/business/${partnerId}/payouts`)).data.map((p) => p.status);
     };
     await serverClock('/advance', { ms: 60 * 60_000 });
     await eventually(payoutsOf).toEqual(['in_transit']);

@@ -45,12 +45,8 @@ export async function openTestDatabase(options: { onQuery?: (sql: string) => voi
     const bouncer = inject('pgBouncerPort');
     const kept = bouncer ? undefined : keptDatabases.pop();
     if (kept) databaseReuse.count++;
-    const admin = kept ? null : new pg.Client({ connectionString: adminUrl });
     const name = kept ?? `${inject('pgTemplate')}_${randomBytes(6).toString('hex')}`;
-    if (admin) {
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
-    }
+    if (!kept) await (await adminClient(adminUrl)).query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     if (!bouncer) postgresTemplateShape ??= await postgresShapeOf(url.toString());
@@ -67,16 +63,8 @@ export async function openTestDatabase(options: { onQuery?: (sql: string) => voi
       ...database,
       close: async () => {
         await database.close();
-        if (!bouncer && (await emptiedForNextFile(url.toString()))) {
-          keptDatabases.push(name);
-        } else {
-          const dropper = admin ?? new pg.Client({ connectionString: adminUrl });
-          if (!admin) await dropper.connect();
-          await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          await dropper.end();
-          return;
-        }
-        await admin?.end();
+        if (!bouncer && (await emptiedForNextFile(url.toString()))) keptDatabases.push(name);
+        else await (await adminClient(adminUrl)).query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       },
     };
   }
@@ -98,6 +86,27 @@ export async function openTestDatabase(options: { onQuery?: (sql: string) => voi
  */
 const keptDatabases: string[] = [];
 let postgresTemplateShape: string | undefined;
+
+/**
+ * The worker's one connection to the PostgreSQL server's own database, which creates and drops its files'
+ * databases: opened when first needed and kept for the worker's later files (a lost one is opened again).
+ */
+let admin: Promise<pg.Client> | undefined;
+function adminClient(url: string): Promise<pg.Client> {
+  if (!admin) {
+    const client = new pg.Client({ connectionString: url });
+    const opened = client.connect().then(() => client);
+    const forget = () => {
+      if (admin === opened) admin = undefined;
+    };
+    client.on('error', forget);
+    client.on('end', forget);
+    opened.catch(forget);
+    admin = opened;
+  }
+  return admin;
+}
+
 /** How many times a file was given a kept database (read by test/harness-reuse.test.ts). */
 export const databaseReuse = { count: 0 };
 

@@ -136,10 +136,14 @@ describe('a file of good and bad rows', () => {
     expect(second).toMatchObject({ issue_date: '2026-11-01', total: 1250, customer: { name: 'New Person', email: newEmail } });
 
     const actions = await t.database.db
-      .select({ action: auditLogs.action, actor: auditLogs.actorUserId })
+      .select({ action: auditLogs.action, actor: auditLogs.actorUserId, meta: auditLogs.meta })
       .from(auditLogs)
       .where(and(eq(auditLogs.businessId, businessId), sql`${auditLogs.action} like 'invoice_import.%' and ${auditLogs.objectId} = ${imported.id}`));
     expect(actions.map((a) => a.action).sort()).toEqual(['invoice_import.completed', 'invoice_import.confirmed', 'invoice_import.uploaded']);
+    // The job's entry is the confirming owner's, with the role they hold.
+    const completed = actions.find((a) => a.action === 'invoice_import.completed')!;
+    expect(completed.actor).toBe(actions.find((a) => a.action === 'invoice_import.confirmed')!.actor);
+    expect(completed.meta).toMatchObject({ actor_role: 'owner', created: 2, failed: 0 });
     const [createdEntry] = await t.database.db
       .select()
       .from(auditLogs)

@@ -2,6 +2,7 @@ import { Button, FileInput, Group, Stack, Textarea } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { CHAT_ATTACHMENT_ACCEPT, MAX_CHAT_ATTACHMENT_SIZE_LABEL, MAX_CHAT_MESSAGE_LENGTH, type ChatMessage } from '@merchant/business';
+import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-message';
 
 /** What a file is sent with: the file and the message's optional text. */
@@ -10,10 +11,23 @@ export interface ChatFileUpload {
   body: string;
 }
 
+/** How long until a refused message may be sent again, in words. */
+const waitFor = (seconds: number) =>
+  seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : `${Math.ceil(seconds / 60)} minute${Math.ceil(seconds / 60) === 1 ? '' : 's'}`;
+
+/** A refusal as its field shows it: the answer's message, and when a rate limit says when, the time left. */
+export function refusalMessage(error: unknown): string {
+  const message = errorMessage(error);
+  if (error instanceof ApiError && error.status === 429 && error.retryAfterSeconds !== null && error.retryAfterSeconds > 0)
+    return `${message} You can send again in ${waitFor(error.retryAfterSeconds)}.`;
+  return message;
+}
+
 /**
  * The writing box of a chat (the customer's page and the staff's inbox): a text, an optional file (an image or a PDF,
  * sent with the text when there is one) and a send button. Enter sends, Shift+Enter starts a new line. The text's
- * refusal shows on the text, the file's on the file.
+ * refusal shows on the text, the file's on the file, once (the callers' mutations are silent: no snackbar), with the
+ * time left when a rate limit refused it.
  */
 export function ChatComposer({
   textLabel,
@@ -56,7 +70,7 @@ export function ChatComposer({
           maxRows={6}
           maxLength={MAX_CHAT_MESSAGE_LENGTH}
           value={body}
-          error={sendText.isError && !file ? errorMessage(sendText.error) : undefined}
+          error={sendText.isError && !file ? refusalMessage(sendText.error) : undefined}
           onChange={(e) => {
             setBody(e.currentTarget.value);
             onTyping();
@@ -76,7 +90,7 @@ export function ChatComposer({
               setFile(next);
               sendFile.reset();
             }}
-            error={sendFile.isError ? errorMessage(sendFile.error) : undefined}
+            error={sendFile.isError ? refusalMessage(sendFile.error) : undefined}
             style={{ flex: '1 1 200px', minWidth: 0 }}
           />
           <Button type="submit" loading={sendText.isPending || sendFile.isPending}>

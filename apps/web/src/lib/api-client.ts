@@ -4,7 +4,8 @@ import { identityRoutes, type authEndpoints } from '@merchant/identity';
 
 /**
  * An answer outside 200-299. `body` is the server's error body when it has the product's shape;
- * `data` is whatever JSON came back (a proxy or another service may answer in its own shape).
+ * `data` is whatever JSON came back (a proxy or another service may answer in its own shape);
+ * `retryAfterSeconds` the answer's `Retry-After` in seconds (a rate limit's 429), when it gives one.
  */
 export class ApiError extends Error {
   constructor(
@@ -12,6 +13,7 @@ export class ApiError extends Error {
     readonly body: ApiErrorBody | null,
     message: string,
     readonly data: unknown = body,
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -85,7 +87,16 @@ async function toApiError(res: Response): Promise<ApiError> {
     // not JSON: no body to read
   }
   const body = readApiErrorBody(data);
-  return new ApiError(res.status, body, body?.message ?? `Request failed with status ${res.status}`, data);
+  return new ApiError(res.status, body, body?.message ?? `Request failed with status ${res.status}`, data, retryAfterOf(res.headers.get('Retry-After')));
+}
+
+/** `Retry-After` in whole seconds from now: the header's seconds or its date; null without a readable one. */
+function retryAfterOf(header: string | null): number | null {
+  if (!header) return null;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
 /** The URL of a path the API answered (an uploaded image such as the business logo). */

@@ -227,13 +227,16 @@ export function createInvoiceImportsService(deps: {
         if (current?.status !== 'confirmed') return;
         const counts = await repo.counts(tx, businessId, importId);
         await repo.update(tx, businessId, importId, { status: 'completed', completedAt: clock.now() });
+        const actorUserId = current.confirmedByUserId;
         await audit.record(
           tx,
           { ip: current.confirmedIp ?? '', userAgent: current.confirmedUserAgent },
           {
             action: 'invoice_import.completed',
             description: `The import of ${current.fileName} created ${counts.created} draft invoices${counts.failed ? `; ${counts.failed} rows could not be created` : ''}`,
-            actorUserId: current.confirmedByUserId,
+            actorUserId,
+            // A job has no request's standing: the confirming person's role now (none without one).
+            actorRole: actorUserId ? await audit.roleOf(tx, businessId, actorUserId) : null,
             businessId,
             objectType: 'invoice_import',
             objectId: importId,

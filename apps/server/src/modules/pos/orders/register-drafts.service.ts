@@ -105,9 +105,10 @@ export function createRegisterDraftsService(deps: {
     return (await present([found], ctx.business.row.currency))[0]!;
   }
 
-  async function present(rows: NamedDraftOrderRow[], currency: string): Promise<RegisterDraft[]> {
+  /** The drafts of one business (`businessId`, the caller's) as the register shows them. */
+  async function present(businessId: string, rows: NamedDraftOrderRow[], currency: string): Promise<RegisterDraft[]> {
     const variantIds = [...new Set(rows.flatMap((r) => r.draft.lines.flatMap((l) => (l.variant_id ? [l.variant_id] : []))))];
-    const items = await saleItems(db, rows[0]?.draft.businessId ?? '', variantIds);
+    const items = await saleItems(db, businessId, variantIds);
     const money = (amount: number) => ({ amount, currency: currency });
     return rows.map(({ draft, locationName, customerName, customerEmail }) => ({
       id: draft.id,
@@ -145,7 +146,7 @@ export function createRegisterDraftsService(deps: {
       await deps.locations.getIn(db, businessId, locationId);
       await assertLocationsAllowed(db, ctx, [locationId]);
       const rows = await repo.openAt(db, businessId, locationId);
-      return { data: await present(rows, ctx.business.row.currency) };
+      return { data: await present(businessId, rows, ctx.business.row.currency) };
     },
 
     /**

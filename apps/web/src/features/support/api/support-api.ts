@@ -16,8 +16,9 @@ export const refreshConversation = (client: ReturnType<typeof useQueryClient>, b
     ...(id ? [endpointScope(chat.thread, { params: { business_id: businessId, id } })] : []),
   ]);
 
+/** An answer; its refusal shows on the answer box's field (`ChatComposer`), not as a snackbar too. */
 export function useAnswer(businessId: string, id: string) {
-  return useMutation({ mutationFn: (body: string) => call(chat.answer, { params: { business_id: businessId, id }, body: { body } }) });
+  return useMutation({ meta: { silent: true }, mutationFn: (body: string) => call(chat.answer, { params: { business_id: businessId, id }, body: { body } }) });
 }
 
 export function useAssign(businessId: string, id: string) {
@@ -40,9 +41,10 @@ export function useSetStatus(businessId: string, id: string) {
 export const staffAttachmentUrl = (businessId: string, m: ChatMessage) =>
   endpointUrl(chat.staffAttachment, { business_id: businessId, id: m.conversation_id, message_id: m.id });
 
-/** An answer with a file (multipart: `file` and the optional text in `body`). */
+/** An answer with a file (multipart: `file` and the optional text in `body`); its refusal shows on the file's field. */
 export function useAnswerFile(businessId: string, id: string) {
   return useMutation({
+    meta: { silent: true },
     mutationFn: ({ file, body }: { file: File; body: string }) => {
       const formData = new FormData();
       formData.append('body', body);
