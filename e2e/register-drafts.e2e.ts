@@ -246,6 +246,20 @@ describe('draft orders on the register', () => {
       expect((await publicApi('GET', PUBLIC_ORDERS_PATHS.order.replace(':order_id', String(made.json.id)), key)).status).toBe(404);
       await page.keyboard.press('Escape');
       await list.waitFor({ state: 'detached' });
+      // With a line in the cart, Save sits beside Charge and both fit the screen.
+      const search = page.getByRole('textbox', { name: /^Search or scan/ });
+      await search.fill('9556000000019');
+      await search.press('Enter');
+      for (const name of [/^Charge /, /^Save$/]) {
+        const action = page.getByRole('button', { name });
+        await action.waitFor();
+        const { x, width: w } = (await action.boundingBox())!;
+        expect(x).toBeGreaterThanOrEqual(0);
+        expect(x + w).toBeLessThanOrEqual(width);
+        // The whole label shows (a clipped "Charge SGD 25" once hid the cents at 375 px).
+        expect(await action.evaluate((el) => [...el.querySelectorAll('span')].every((s) => s.scrollWidth <= s.clientWidth))).toBe(true);
+      }
+      await screenshot(page, `register-cart-actions-${width}`);
       await close();
     });
   }

@@ -102,7 +102,7 @@ export function createRegisterDraftsService(deps: {
   async function presentOne(ctx: BusinessContext, id: string): Promise<RegisterDraft> {
     const found = await repo.find(db, ctx.business.row.id, id);
     if (!found) throw draftOrderNotFound();
-    return (await present([found], ctx.business.row.currency))[0]!;
+    return (await present(ctx.business.row.id, [found], ctx.business.row.currency))[0]!;
   }
 
   /** The drafts of one business (`businessId`, the caller's) as the register shows them. */

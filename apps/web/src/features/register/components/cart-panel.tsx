@@ -188,13 +188,14 @@ export function CartPanel({
             Add {missing.map((f) => labels[f]).join(' and ')} to charge.
           </Text>
         ) : null}
-        <Group gap="xs" wrap="nowrap">
-          <Button size="lg" variant="default" onClick={onSave} disabled={cart.lines.length === 0 || charging}>
+        {/* Charge keeps room for its whole amount: where Save beside it would leave less, Charge takes a row of its own. */}
+        <Group gap="xs" wrap="wrap">
+          <Button size="lg" variant="default" style={{ flex: '1 0 auto' }} onClick={onSave} disabled={cart.lines.length === 0 || charging}>
             Save
           </Button>
           <Button
             size="lg"
-            style={{ flex: 1 }}
+            style={{ flex: '999 1 15rem' }}
             onClick={onCharge}
             disabled={cart.lines.length === 0 || !totals.priced || missing.length > 0}
             loading={charging}
