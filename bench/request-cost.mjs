@@ -10,7 +10,8 @@
 // BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (50); BENCH_DATABASES=pglite or postgres for one of them;
 // BENCH_SERVER the built server (apps/server/dist/server.mjs); BENCH_CPU_PROFILE=<dir>: the app runs under
 // `node --cpu-prof` and only /healthz is loaded (BENCH_SECONDS long, once), the profile's top functions printed;
-// BENCH_CPU_PROFILE_TARGET=api loads the API key's GET /v1/payment-requests/{id} instead (BENCH_DATABASES' first).
+// BENCH_CPU_PROFILE_TARGET=api loads the API key's GET /v1/payment-requests/{id} instead (BENCH_DATABASES' first),
+// BENCH_CPU_PROFILE_TARGET=user the signed-in GET /v1/user (embedded database).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -230,11 +231,12 @@ export function topOfProfile(file, count = 25) {
 
 async function profileTarget() {
   const dataDir = mkdtempSync(join(tmpdir(), 'md-bench-'));
-  const api = process.env.BENCH_CPU_PROFILE_TARGET === 'api';
+  const which = process.env.BENCH_CPU_PROFILE_TARGET;
+  const api = which === 'api';
   const pg = api && DATABASES[0] === 'postgres' ? await startPostgres() : undefined;
   try {
     const { app, targets } = await startApp(pg?.url ?? '', dataDir);
-    const target = api ? targets[2] : targets[0];
+    const target = api ? targets[2] : which === 'user' ? targets[1] : targets[0];
     try {
       round(target, app, 1);
       const r = round(target, app);
