@@ -131,7 +131,9 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
   installSecurityHeaders(app, headers);
 
   await app.register(swagger, openApiOptions);
-  await app.register(cookie);
+  // Cookies are parsed by the session loader's hook (http/session-cookie.ts), not by one of the plugin's own; a worker
+  // answers health and metrics only, which read none.
+  await app.register(cookie, { hook: false });
   // Verification documents: one file per request, refused above the limit (checked again per part).
   await app.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5, parts: 6 } });
   healthRoutes(app, { db, readiness: options.readiness ?? { stopping: false } });
