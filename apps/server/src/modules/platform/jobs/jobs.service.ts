@@ -8,6 +8,13 @@ import type { Clock } from '@/lib/clock';
 const SCHEMA = 'pgboss';
 /** How often a polling worker looks for due jobs when nothing woke it (a send in this process wakes it at once). */
 const POLL_SECONDS = 2;
+/**
+ * On the embedded database only this process sends jobs, and each send wakes its worker: one query every
+ * POLL_SECONDS names the queues with a due job (a delayed send, a retry) and wakes their workers, while each worker
+ * polls by itself only this rarely. 28 workers each polling every 2 s cost the embedded database about 14 fetches a
+ * second on the app's own core (docs/benchmarks.md, "What one request costs").
+ */
+const EMBEDDED_WORKER_POLL_SECONDS = 60;
 /** How often a polling process checks whether a schedule's next tick has come. */
 const SCHEDULE_CHECK_MS = 15_000;
 /** A job that failed waits this long before its first retry, doubling each time (pg-boss backoff). */
@@ -200,6 +207,27 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
   let started = false;
   let timer: NodeJS.Timeout | undefined;
   let drainTimer: NodeJS.Timeout | undefined;
+  let dueTimer: NodeJS.Timeout | undefined;
+  const connection = deps.connection;
+  const embedded = !('connectionString' in connection);
+  let checkingDue = false;
+
+  /** The embedded database's one look for due jobs (see EMBEDDED_WORKER_POLL_SECONDS): wakes the workers of those queues. */
+  async function wakeDue(): Promise<void> {
+    if (checkingDue || !started || 'connectionString' in connection) return;
+    checkingDue = true;
+    try {
+      const { rows } = await connection.executeSql(`SELECT DISTINCT name FROM ${SCHEMA}.job WHERE state < 'active' AND start_after < now()`);
+      for (const row of rows as { name: string }[]) {
+        const worker = workerIds.get(row.name);
+        if (worker) boss.notifyWorker(worker);
+      }
+    } catch (error) {
+      logger.error({ err: error }, 'looking for due jobs failed');
+    } finally {
+      checkingDue = false;
+    }
+  }
 
   async function runOne(name: string, job: Job<unknown>): Promise<void> {
     const handler = handlers.get(name)!;
@@ -342,7 +370,8 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
       if (!runsJobs(deps.mode)) return;
       for (const name of handlers.keys()) {
         const batchSize = workOptions.get(name)?.batchSize ?? WORK_BATCH;
-        const id = await boss.work(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize, includeMetadata: true }, async (batch) => {
+        const pollingIntervalSeconds = embedded ? EMBEDDED_WORKER_POLL_SECONDS : POLL_SECONDS;
+        const id = await boss.work(name, { pollingIntervalSeconds, batchSize, includeMetadata: true }, async (batch) => {
           // Each job with its own outcome: a failed job is failed now (pg-boss retries it later), and completing
           // the batch afterwards completes only the jobs still active, the ones that succeeded.
           await runBatch(name, inQueuedOrder(batch));
@@ -352,6 +381,10 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
           wakeSent();
         });
         workerIds.set(name, id);
+      }
+      if (embedded) {
+        dueTimer = setInterval(() => void wakeDue(), POLL_SECONDS * 1000);
+        dueTimer.unref();
       }
       // What a process that died left (rows written and never drained) goes now, not at the next schedule.
       for (const drain of drains.values()) drain.soon();
@@ -374,6 +407,7 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
       started = false;
       if (timer) clearInterval(timer);
       if (drainTimer) clearInterval(drainTimer);
+      if (dueTimer) clearInterval(dueTimer);
       for (const drain of drains.values()) await drain.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
