@@ -35,8 +35,9 @@ export interface SessionResolver {
 }
 
 /**
- * Parses the request's cookies (`req.cookies`) and loads the session and its user into `req.ctx` for every request. A callback hook, and without a session cookie no
- * lookup at all: a request that carries none (a health check, the public API) pays no promise for it.
+ * Parses the request's cookies (`req.cookies`) and loads the session and its user into `req.ctx` for every request.
+ * A callback hook, and without a session cookie no lookup at all: a request that carries none (a health check, the
+ * public API) pays no promise for it.
  */
 export function installSessionLoader(app: FastifyInstance, deps: { sessions: SessionResolver; guestTokens: GuestTokens }): void {
   app.decorateRequest('ctx', null as never);
