@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationsEndpoints as bell, verificationAdminEndpoints as admin } from '@merchant/business';
+import { endpointPath } from '@merchant/core';
 import { transferEndpoints } from '@merchant/payments';
 import { eq } from 'drizzle-orm';
 import { notifications } from '@/db/schema';
@@ -189,7 +190,7 @@ describe('the socket plugin', () => {
         socket.on('close', () => resolve(text));
         socket.on('error', reject);
       });
-    expect(await upgrade('/v1/user')).toMatch(/^HTTP\/1\.1 404 /);
+    expect(await upgrade(endpointPath(bell.list, { params: at() }))).toMatch(/^HTTP\/1\.1 404 /);
     expect(await upgrade('/healthz?x=1')).toMatch(/^HTTP\/1\.1 404 /);
     // A socket route's upgrade still reaches the app: no session, so 401 (and the socket is closed after it).
     expect(await upgrade(socketPath())).toMatch(/^HTTP\/1\.1 401 /);

@@ -3,18 +3,12 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { sqlConnectionOf, type Executor, type JobsConnection } from '@/db/client';
 import type { Clock } from '@/lib/clock';
+import { dueJobsWaker, EMBEDDED_WORKER_POLL_SECONDS } from './due-jobs';
 
 /** pg-boss keeps its tables in their own schema of the app's database. */
 const SCHEMA = 'pgboss';
 /** How often a polling worker looks for due jobs when nothing woke it (a send in this process wakes it at once). */
 const POLL_SECONDS = 2;
-/**
- * On the embedded database only this process sends jobs, and each send wakes its worker: one query every
- * POLL_SECONDS names the queues with a due job (a delayed send, a retry) and wakes their workers, while each worker
- * polls by itself only this rarely. 28 workers each polling every 2 s cost the embedded database about 14 fetches a
- * second on the app's own core (docs/benchmarks.md, "What one request costs").
- */
-const EMBEDDED_WORKER_POLL_SECONDS = 60;
 /** How often a polling process checks whether a schedule's next tick has come. */
 const SCHEDULE_CHECK_MS = 15_000;
 /** A job that failed waits this long before its first retry, doubling each time (pg-boss backoff). */
@@ -210,24 +204,13 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
   let dueTimer: NodeJS.Timeout | undefined;
   const connection = deps.connection;
   const embedded = !('connectionString' in connection);
-  let checkingDue = false;
-
-  /** The embedded database's one look for due jobs (see EMBEDDED_WORKER_POLL_SECONDS): wakes the workers of those queues. */
-  async function wakeDue(): Promise<void> {
-    if (checkingDue || !started || 'connectionString' in connection) return;
-    checkingDue = true;
-    try {
-      const { rows } = await connection.executeSql(`SELECT DISTINCT name FROM ${SCHEMA}.job WHERE state < 'active' AND start_after < now()`);
-      for (const row of rows as { name: string }[]) {
-        const worker = workerIds.get(row.name);
-        if (worker) boss.notifyWorker(worker);
-      }
-    } catch (error) {
-      logger.error({ err: error }, 'looking for due jobs failed');
-    } finally {
-      checkingDue = false;
-    }
-  }
+  const wakeDue = dueJobsWaker({
+    schema: SCHEMA,
+    executeSql: (text) => ('connectionString' in connection ? Promise.resolve({ rows: [] }) : connection.executeSql(text)),
+    workerOf: (queue) => workerIds.get(queue),
+    notifyWorker: (id) => boss.notifyWorker(id),
+    logger,
+  });
 
   async function runOne(name: string, job: Job<unknown>): Promise<void> {
     const handler = handlers.get(name)!;
@@ -383,7 +366,7 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
         workerIds.set(name, id);
       }
       if (embedded) {
-        dueTimer = setInterval(() => void wakeDue(), POLL_SECONDS * 1000);
+        dueTimer = setInterval(() => void (started ? wakeDue() : undefined), POLL_SECONDS * 1000);
         dueTimer.unref();
       }
       // What a process that died left (rows written and never drained) goes now, not at the next schedule.
