@@ -41,7 +41,8 @@ export function createSocketRoutes(): SocketRoutes & { install(app: FastifyInsta
           gate.emit('upgrade', req, socket, head);
           return;
         }
-        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        // Ended and destroyed once written: a client that keeps its side open holds no socket.
+        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n', () => socket.destroy());
       });
       app.register(async (scope) => {
         scope.addHook('onRoute', (route) => {
