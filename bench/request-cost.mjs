@@ -8,9 +8,11 @@
 // generator has headroom), which the earlier undici generator did not.
 //   node bench/request-cost.mjs           (after `npm run build -w @merchant/server`)
 // BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (50); BENCH_DATABASES=pglite or postgres for one of them;
-// BENCH_SERVER the built server (apps/server/dist/server.mjs); BENCH_CPU_PROFILE=<dir>: the app runs under
+// BENCH_SERVER the built server (apps/server/dist/server.mjs), BENCH_SERVER_B a second build measured in the same
+// rounds (embedded database only: a before/after pair); BENCH_CPU_PROFILE=<dir>: the app runs under
 // `node --cpu-prof` and only /healthz is loaded (BENCH_SECONDS long, once), the profile's top functions printed;
-// BENCH_CPU_PROFILE_TARGET=api loads the API key's GET /v1/payment-requests/{id} instead (BENCH_DATABASES' first).
+// BENCH_CPU_PROFILE_TARGET=api loads the API key's GET /v1/payment-requests/{id} instead (BENCH_DATABASES' first),
+// BENCH_CPU_PROFILE_TARGET=user the signed-in GET /v1/user (embedded database).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -27,6 +29,7 @@ const settings = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
 };
 const SERVER = process.env.BENCH_SERVER ?? 'apps/server/dist/server.mjs';
+const SERVER_B = process.env.BENCH_SERVER_B;
 const PROFILE = process.env.BENCH_CPU_PROFILE;
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
@@ -61,7 +64,7 @@ function round(target, server, seconds = settings.seconds) {
 }
 
 /** Starts the app on its database, signs in, makes an API key and a payment request: the three targets. */
-async function startApp(databaseUrl, dataDir) {
+async function startApp(databaseUrl, dataDir, server = SERVER) {
   const port = await freePort();
   const flags = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [];
   const env = {
@@ -74,7 +77,7 @@ async function startApp(databaseUrl, dataDir) {
     LOG_LEVEL: 'warn',
     PUBLIC_API_RATE_LIMIT: '100000',
   };
-  const app = startPinned(SERVER, env, flags);
+  const app = startPinned(server, env, flags);
   try {
     return { app, targets: await targetsOf(`http://127.0.0.1:${port}`, app) };
   } catch (error) {
@@ -129,18 +132,30 @@ async function targetsOf(base, app) {
   ];
 }
 
-/** Alternates the hello-world and the app's targets, round by round. */
+/**
+ * Alternates the hello-world and the app's targets, round by round. With BENCH_SERVER_B (embedded database only),
+ * a second build's targets run in the same rounds, each app on a data directory of its own: a before/after pair
+ * measured under the same load.
+ */
 async function compare(hello, helloTarget, databaseUrl, dataDir) {
   const { app, targets } = await startApp(databaseUrl, dataDir);
+  let second;
   try {
-    for (const t of [helloTarget, ...targets]) round(t, t === helloTarget ? hello : app, 1); // warm-up
-    const rounds = new Map([helloTarget, ...targets].map((t) => [t.name, []]));
+    if (SERVER_B && !databaseUrl) {
+      second = await startApp(databaseUrl, `${dataDir}-b`, SERVER_B);
+      second.targets = second.targets.map((t) => ({ ...t, name: `${t.name} (${SERVER_B})` }));
+    }
+    const all = [helloTarget, ...targets, ...(second?.targets ?? [])];
+    const serverOf = (t) => (t === helloTarget ? hello : second?.targets.includes(t) ? second.app : app);
+    for (const t of all) round(t, serverOf(t), 1); // warm-up
+    const rounds = new Map(all.map((t) => [t.name, []]));
     for (let i = 0; i < settings.rounds; i++) {
-      for (const t of [helloTarget, ...targets]) rounds.get(t.name).push(round(t, t === helloTarget ? hello : app));
+      for (const t of all) rounds.get(t.name).push(round(t, serverOf(t)));
     }
     return rounds;
   } finally {
     await stop(app);
+    if (second) await stop(second.app);
   }
 }
 
@@ -152,16 +167,19 @@ function table(rounds) {
     p99: median(xs.map((x) => x.p99)),
     serverCpu: median(xs.map((x) => x.serverCpu)),
     loadCpu: median(xs.map((x) => x.cpu)),
+    // The server's CPU time per answered request (µs), round by round: on a loaded machine, where a pinned server
+    // gets a fraction of its core, this varies less than the requests a second.
+    cpuPerRequest: median(xs.map((x) => (x.serverCpu * 1e6) / x.rps)),
     all: xs.map((x) => x.rps.toFixed(0)).join(', '),
   }));
   const reference = rows[0].rps;
   const pct = (x) => `${(x * 100).toFixed(0)} %`;
   return [
-    '| target | median req/s | ratio | p50 / p99 (ms) | server CPU | generator CPU | rounds (req/s) |',
-    '|---|---|---|---|---|---|---|',
+    '| target | median req/s | ratio | p50 / p99 (ms) | server CPU | server CPU per request | generator CPU | rounds (req/s) |',
+    '|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (r, i) =>
-        `| ${i === 0 ? 'bare Fastify hello-world' : r.name} | ${r.rps.toFixed(0)} | ${i === 0 ? '1' : `**${(r.rps / reference).toFixed(2)}x**`} | ${r.p50} / ${r.p99} | ${pct(r.serverCpu)} | ${pct(r.loadCpu)} | ${r.all} |`,
+        `| ${i === 0 ? 'bare Fastify hello-world' : r.name} | ${r.rps.toFixed(0)} | ${i === 0 ? '1' : `**${(r.rps / reference).toFixed(2)}x**`} | ${r.p50} / ${r.p99} | ${pct(r.serverCpu)} | ${r.cpuPerRequest.toFixed(0)} µs | ${pct(r.loadCpu)} | ${r.all} |`,
     ),
   ].join('\n');
 }
@@ -230,11 +248,12 @@ export function topOfProfile(file, count = 25) {
 
 async function profileTarget() {
   const dataDir = mkdtempSync(join(tmpdir(), 'md-bench-'));
-  const api = process.env.BENCH_CPU_PROFILE_TARGET === 'api';
+  const which = process.env.BENCH_CPU_PROFILE_TARGET;
+  const api = which === 'api';
   const pg = api && DATABASES[0] === 'postgres' ? await startPostgres() : undefined;
   try {
     const { app, targets } = await startApp(pg?.url ?? '', dataDir);
-    const target = api ? targets[2] : targets[0];
+    const target = api ? targets[2] : which === 'user' ? targets[1] : targets[0];
     try {
       round(target, app, 1);
       const r = round(target, app);

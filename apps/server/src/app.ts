@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -15,6 +14,7 @@ import { frameworkErrorHandler, installErrorHandler } from './http/errors';
 import { createIdempotency } from './http/idempotency';
 import { openApiOptions } from './http/openapi';
 import { installSecurityHeaders } from './http/security-headers';
+import { createSocketRoutes } from './http/sockets';
 import { createGuestTokens, installSessionLoader } from './http/session-cookie';
 import { installWriteBarrier } from './http/write-barrier';
 import { installReadRouting } from './http/read-routing';
@@ -131,11 +131,11 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
   installSecurityHeaders(app, headers);
 
   await app.register(swagger, openApiOptions);
-  await app.register(cookie);
+  // Cookies are parsed by the session loader's hook (http/session-cookie.ts), not by one of the plugin's own; a worker
+  // answers health and metrics only, which read none.
+  await app.register(cookie, { hook: false });
   // Verification documents: one file per request, refused above the limit (checked again per part).
   await app.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5, parts: 6 } });
-  // The support chat's sockets (modules/business/support-chat): small frames only, messages go over HTTP.
-  await app.register(websocket, { options: { maxPayload: 4096 } });
   healthRoutes(app, { db, readiness: options.readiness ?? { stopping: false } });
   const metrics = createMetrics({
     db,
@@ -157,7 +157,10 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
   installReadRouting(app, db, secureCookies);
   const idempotency = createIdempotency({ db, clock, logger, testFaults: config.testFaults });
   app.addHook('onClose', async () => idempotency.close());
-  modules.registerRoutes({ app, db, clock, config, secureCookies, guestTokens, standings: modules.services.business, idempotency });
+  // The support chat's and the notifications' sockets: their own context (http/sockets.ts).
+  const sockets = createSocketRoutes();
+  modules.registerRoutes({ app, db, clock, config, secureCookies, guestTokens, standings: modules.services.business, idempotency, sockets });
+  sockets.install(app);
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   if (options.devClock) devClockRoutes(app, options.devClock, jobs);

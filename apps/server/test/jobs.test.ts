@@ -310,6 +310,23 @@ describe('schedules and the module hook', () => {
     expect(failed).toMatchObject({ message: 'job 3 fails', stack: expect.stringContaining('job 3 fails') });
   });
 
+  it('runs a delayed job of a polling worker soon after it is due, though nothing woke the worker', async () => {
+    const name = `test.delayed-${randomBytes(3).toString('hex')}`;
+    const ran: number[] = [];
+    const jobs = createJobs({ connection: t.database.jobs, clock: t.clock, logger: silent, mode: 'poll' });
+    jobs.work<{ n: number }>(name, async ({ data }) => void ran.push(data.n));
+    await jobs.start();
+    started.push(jobs);
+    // Sent by another process with a start one second later: no wake reaches the worker, only its look for due jobs
+    // (on the embedded database one query for every queue every 2 s, the workers' own polling being rare).
+    const sender = createJobs({ connection: t.database.jobs, clock: t.clock, logger: silent, mode: 'manual' });
+    sender.work(name, async () => undefined);
+    await sender.start();
+    started.push(sender);
+    await sender.send(t.database.db, name, { n: 1 }, { startAfter: new Date(Date.now() + 1000) });
+    await vi.waitFor(() => expect(ran).toEqual([1]), { timeout: 10_000, interval: 100 });
+  });
+
   it('keeps one job per singleton key', async () => {
     const jobs = createJobs({ connection: t.database.jobs, clock: t.clock, logger: silent, mode: 'manual' });
     const seen: number[] = [];

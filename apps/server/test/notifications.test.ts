@@ -1,5 +1,8 @@
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationsEndpoints as bell, verificationAdminEndpoints as admin } from '@merchant/business';
+import { endpointPath } from '@merchant/core';
 import { transferEndpoints } from '@merchant/payments';
 import { eq } from 'drizzle-orm';
 import { notifications } from '@/db/schema';
@@ -163,6 +166,34 @@ describe('reading and marking', () => {
     await expect(t.app.injectWS(socketPath(), { headers: { cookie: cookieOf(business.people.owner.agent), origin: 'https://evil.example' } })).rejects.toThrow(
       /403/,
     );
+  });
+});
+
+describe('the socket plugin', () => {
+  it('reaches the socket routes only: other routes carry none of its request hooks, and an upgrade elsewhere is refused', async () => {
+    // The plugin decorates the requests of the context it is registered in: the app's own have no `ws`.
+    expect(t.app.hasRequestDecorator('ws')).toBe(false);
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const upgrade = (path: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write(
+            `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+              'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+          ),
+        );
+        let text = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk: string) => (text += chunk));
+        // The server ends the connection itself: resolved on its close, not on a timeout of ours.
+        socket.on('close', () => resolve(text));
+        socket.on('error', reject);
+      });
+    expect(await upgrade(endpointPath(bell.list, { params: at() }))).toMatch(/^HTTP\/1\.1 404 /);
+    expect(await upgrade('/healthz?x=1')).toMatch(/^HTTP\/1\.1 404 /);
+    // A socket route's upgrade still reaches the app: no session, so 401 (and the socket is closed after it).
+    expect(await upgrade(socketPath())).toMatch(/^HTTP\/1\.1 401 /);
   });
 });
 

@@ -11,7 +11,9 @@ import {
   type Role,
 } from '@merchant/core';
 import { safeEqual } from '../lib/crypto';
-import type { BusinessRow } from './context';
+import type { BusinessRow, UserRow } from './context';
+
+type BusinessAccess = Extract<Access, { kind: 'business' }>;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,26 +33,20 @@ export interface BusinessStandings {
  * endpoint's standing (a partner business, a blocked or unverified one) 403 with the reason's own code.
  */
 export function createAccessHook(endpoint: Endpoint, deps: { standings: BusinessStandings }) {
-  const access: Access = endpoint.access;
+  const check = createAccessCheck(endpoint, deps);
   return async function accessHook(req: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    if (!SAFE_METHODS.has(req.method) && !CSRF_EXEMPT_ENDPOINTS.includes(endpoint.id)) {
-      const header = req.headers['x-csrf-token'] ?? req.headers['x-xsrf-token'];
-      const token = Array.isArray(header) ? header[0] : header;
-      const expected = req.ctx.csrfToken;
-      if (!token || !expected || !safeEqual(token, expected)) {
-        throw new AppError('CSRF_TOKEN_MISMATCH', 'CSRF token mismatch.');
-      }
-    }
-    if (access.kind === 'public' || access.kind === 'guest') return;
-    const user = req.ctx.user;
-    if (!user) throw new AppError('UNAUTHENTICATED', 'Unauthenticated.');
-    if (access.kind === 'user') return;
-    if (access.kind === 'super-admin') {
-      if (!user.isSuperAdmin) throw new AppError('FORBIDDEN', 'This action is unauthorized.');
-      return;
-    }
-    const businessId = (req.params as Record<string, unknown> | undefined)?.business_id;
-    if (typeof businessId !== 'string' || !UUID.test(businessId)) throw new AppError('NOT_FOUND', 'Business not found.');
+    await check(req);
+  };
+}
+
+/**
+ * The access rule as a check that decides at once where it can: it throws its refusal, or returns nothing when the
+ * request may pass, and returns a promise only for a business endpoint (whose standing is looked up). The endpoints'
+ * callback hook (http/endpoint.ts) makes no promise for the other kinds.
+ */
+export function createAccessCheck(endpoint: Endpoint, deps: { standings: BusinessStandings }): (req: FastifyRequest) => Promise<void> | undefined {
+  const access: Access = endpoint.access;
+  const standing = async (req: FastifyRequest, user: UserRow, businessId: string, rule: BusinessAccess): Promise<void> => {
     const { business, membership } = await deps.standings.standingOf(businessId, user.id);
     if (!business) throw new AppError('NOT_FOUND', 'Business not found.');
     if (!membership && !user.isSuperAdmin) throw new AppError('NOT_FOUND', 'Business not found.');
@@ -65,9 +61,30 @@ export function createAccessHook(endpoint: Endpoint, deps: { standings: Business
     }
     const role = membership?.role ?? null;
     const permissions = permissionsOf({ isSuperAdmin: user.isSuperAdmin, role });
-    if (!permissions.includes(access.permission)) throw new AppError('FORBIDDEN', 'This action is unauthorized.');
-    const refusal = standingRefusal(access.standing, business);
+    if (!permissions.includes(rule.permission)) throw new AppError('FORBIDDEN', 'This action is unauthorized.');
+    const refusal = standingRefusal(rule.standing, business);
     if (refusal) throw new AppError(refusal, STANDING_MESSAGES[refusal]);
     req.ctx.business = { row: business, role, isSuperAdmin: user.isSuperAdmin, permissions };
+  };
+  return function accessCheck(req: FastifyRequest): Promise<void> | undefined {
+    if (!SAFE_METHODS.has(req.method) && !CSRF_EXEMPT_ENDPOINTS.includes(endpoint.id)) {
+      const header = req.headers['x-csrf-token'] ?? req.headers['x-xsrf-token'];
+      const token = Array.isArray(header) ? header[0] : header;
+      const expected = req.ctx.csrfToken;
+      if (!token || !expected || !safeEqual(token, expected)) {
+        throw new AppError('CSRF_TOKEN_MISMATCH', 'CSRF token mismatch.');
+      }
+    }
+    if (access.kind === 'public' || access.kind === 'guest') return undefined;
+    const user = req.ctx.user;
+    if (!user) throw new AppError('UNAUTHENTICATED', 'Unauthenticated.');
+    if (access.kind === 'user') return undefined;
+    if (access.kind === 'super-admin') {
+      if (!user.isSuperAdmin) throw new AppError('FORBIDDEN', 'This action is unauthorized.');
+      return undefined;
+    }
+    const businessId = (req.params as Record<string, unknown> | undefined)?.business_id;
+    if (typeof businessId !== 'string' || !UUID.test(businessId)) throw new AppError('NOT_FOUND', 'Business not found.');
+    return standing(req, user, businessId, access);
   };
 }

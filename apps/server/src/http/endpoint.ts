@@ -1,13 +1,13 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, errorCodesOf, IDEMPOTENCY_KEY_HEADER, type Endpoint, type ErrorCode } from '@merchant/core';
 import type { Executor } from '../db/client';
 import type { Clock } from '../lib/clock';
-import { createAccessHook, type BusinessStandings } from './access';
+import { createAccessCheck, type BusinessStandings } from './access';
 import type { BusinessContext, RequestContext, SignedInContext } from './context';
-import { createHostHook } from './hosts';
+import { createHostCheck } from './hosts';
 import { assertIdempotencyDeclaration, sendReplay, type AnswerFormat, type Idempotency } from './idempotency';
 import { errorResponseSchemas } from './openapi';
 import { presentedAnswerSerializer } from './presented-answers';
@@ -79,6 +79,31 @@ function declaredErrorsOnly<T>(
 }
 
 /**
+ * The host check, then the access rule, as one callback hook: a promise only where the rule looks a business up (a
+ * signed-in GET /v1/user or a public endpoint answers with none made for its checks).
+ */
+function endpointGuard(endpoint: Endpoint, deps: EndpointDeps): onRequestHookHandler {
+  const onHost = createHostCheck(endpoint, deps);
+  const access = createAccessCheck(endpoint, deps);
+  return function guard(req, _reply, done) {
+    let pending: Promise<void> | undefined;
+    try {
+      onHost(req);
+      pending = access(req);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    if (!pending) done();
+    else
+      pending.then(
+        () => done(),
+        (error: unknown) => done(error as Error),
+      );
+  };
+}
+
+/**
  * Registers one contract endpoint: it answers only on its host kind; its zod schemas validate input and
  * output; its access rule runs before validation (so 419/401/404/403 come before 422); an idempotent
  * endpoint replays the stored first answer of an Idempotency-Key; and the handler calls a service.
@@ -118,7 +143,7 @@ export function registerEndpoint<P extends z.ZodType, Q extends z.ZodType, B ext
       ...errorCodes,
     },
     ...(options.presented ? { serializerCompiler: serializers } : {}),
-    onRequest: [createHostHook(endpoint, deps), createAccessHook(endpoint, deps)],
+    onRequest: endpointGuard(endpoint, deps),
     // Only an idempotent endpoint claims keys: the others' answers have nothing to store.
     ...(endpoint.idempotent
       ? { onSend: async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => deps.idempotency.finish(req, reply, payload) }

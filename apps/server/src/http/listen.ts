@@ -29,7 +29,7 @@ export async function listen(app: FastifyInstance, options: { host: string; port
   const extra: Server[] = [];
   for (const host of others) {
     const server = createServer(app.routing);
-    // WebSocket upgrades (the support chat's sockets) go to the app's own server, where @fastify/websocket listens.
+    // WebSocket upgrades (the chat's and the bell's sockets) go to the app's own server, where http/sockets.ts listens.
     server.on('upgrade', (req, socket, head) => app.server.emit('upgrade', req, socket, head));
     server.keepAliveTimeout = app.server.keepAliveTimeout;
     server.requestTimeout = app.server.requestTimeout;

@@ -35,8 +35,9 @@ export interface SessionResolver {
 }
 
 /**
- * Loads the session and its user into `req.ctx` for every request. A callback hook, and without a session cookie no
- * lookup at all: a request that carries none (a health check, the public API) pays no promise for it.
+ * Parses the request's cookies (`req.cookies`) and loads the session and its user into `req.ctx` for every request.
+ * A callback hook, and without a session cookie no lookup at all: a request that carries none (a health check, the
+ * public API) pays no promise for it.
  */
 export function installSessionLoader(app: FastifyInstance, deps: { sessions: SessionResolver; guestTokens: GuestTokens }): void {
   app.decorateRequest('ctx', null as never);
@@ -55,6 +56,10 @@ export function installSessionLoader(app: FastifyInstance, deps: { sessions: Ses
     };
   };
   app.addHook('onRequest', (req, _reply, done) => {
+    // The cookie plugin is registered without its own parsing hook (app.ts): the parse is here, one hook fewer and
+    // no set-cookie map per request (the plugin makes one when an answer sets a cookie). A new object per request.
+    const header = req.headers.cookie;
+    req.cookies = header ? app.parseCookie(header) : {};
     const token = req.cookies[SESSION_COOKIE];
     if (!token) {
       load(req, token, null);

@@ -4,6 +4,7 @@ import type { ChangeFeed } from '../db/change-feed';
 import type { Executor } from '../db/client';
 import type { EndpointDeps } from '../http/endpoint';
 import type { GuestTokens } from '../http/session-cookie';
+import type { SocketRoutes } from '../http/sockets';
 import type { Clock } from '../lib/clock';
 import type { RateLimiter } from '../lib/rate-limit';
 import type { Mailer } from '../mail/mailer';
@@ -31,6 +32,8 @@ export interface RouteHost extends EndpointDeps {
   db: Executor;
   secureCookies: boolean;
   guestTokens: GuestTokens;
+  /** Where WebSocket routes are registered: their own context, so other routes carry none of the socket plugin's hooks. */
+  sockets: SocketRoutes;
 }
 
 /**

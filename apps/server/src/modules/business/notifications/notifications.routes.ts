@@ -24,32 +24,34 @@ export function notificationsRoutes(host: RouteHost, notifications: Notification
 
   const hub = createNotificationsHub(notifications.changes);
   const accessHook = createAccessHook(socketEndpoint, { standings: host.standings });
-  app.get(
-    NOTIFICATIONS_SOCKET_PATH,
-    {
-      websocket: true,
-      schema: { hide: true },
-      preValidation: async (req: FastifyRequest, reply) => {
-        // A page of another site cannot open a member's socket with their cookie (cross-site WebSocket hijacking).
-        const origin = req.headers.origin;
-        if (origin && new URL(origin).host !== req.headers.host) throw new AppError('FORBIDDEN', 'This socket opens from the dashboard only.');
-        await accessHook(req, reply);
-      },
-    },
-    (socket: WebSocket, req) => {
-      const client: NotificationClient = {
-        businessId: req.ctx.business!.row.id,
-        userId: req.ctx.user!.id,
-        send(frame: NotificationServerFrame) {
-          if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+  host.sockets.add((sockets) =>
+    sockets.get(
+      NOTIFICATIONS_SOCKET_PATH,
+      {
+        websocket: true,
+        schema: { hide: true },
+        preValidation: async (req: FastifyRequest, reply) => {
+          // A page of another site cannot open a member's socket with their cookie (cross-site WebSocket hijacking).
+          const origin = req.headers.origin;
+          if (origin && new URL(origin).host !== req.headers.host) throw new AppError('FORBIDDEN', 'This socket opens from the dashboard only.');
+          await accessHook(req, reply);
         },
-      };
-      // The socket only listens: whatever a client sends closes it.
-      socket.on('message', () => socket.close(1008, 'This socket takes no frames'));
-      socket.on('close', () => hub.close(client));
-      socket.on('error', () => hub.close(client));
-      hub.open(client);
-      client.send({ type: 'ready' });
-    },
+      },
+      (socket: WebSocket, req) => {
+        const client: NotificationClient = {
+          businessId: req.ctx.business!.row.id,
+          userId: req.ctx.user!.id,
+          send(frame: NotificationServerFrame) {
+            if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+          },
+        };
+        // The socket only listens: whatever a client sends closes it.
+        socket.on('message', () => socket.close(1008, 'This socket takes no frames'));
+        socket.on('close', () => hub.close(client));
+        socket.on('error', () => hub.close(client));
+        hub.open(client);
+        client.send({ type: 'ready' });
+      },
+    ),
   );
 }

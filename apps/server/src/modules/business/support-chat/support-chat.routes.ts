@@ -181,39 +181,41 @@ export function supportChatRoutes(host: RouteHost, chat: SupportChatService): vo
   });
 
   const accessHook = createAccessHook(staffSocket, { standings: host.standings });
-  app.get(
-    CHAT_SOCKET_PATHS.staff,
-    {
-      websocket: true,
-      schema: { hide: true },
-      preValidation: async (req: FastifyRequest, reply) => {
-        // A page of another site cannot open a member's socket with their cookie (cross-site WebSocket hijacking).
-        const origin = req.headers.origin;
-        if (origin && new URL(origin).host !== req.headers.host) throw new AppError('FORBIDDEN', 'This socket opens from the dashboard only.');
-        await accessHook(req, reply);
+  host.sockets.add((sockets) => {
+    sockets.get(
+      CHAT_SOCKET_PATHS.staff,
+      {
+        websocket: true,
+        schema: { hide: true },
+        preValidation: async (req: FastifyRequest, reply) => {
+          // A page of another site cannot open a member's socket with their cookie (cross-site WebSocket hijacking).
+          const origin = req.headers.origin;
+          if (origin && new URL(origin).host !== req.headers.host) throw new AppError('FORBIDDEN', 'This socket opens from the dashboard only.');
+          await accessHook(req, reply);
+        },
       },
-    },
-    (socket, req) => {
-      const ctx = req.ctx;
-      const businessId = ctx.business!.row.id;
-      serve(socket, clientOf(socket, 'staff', businessId, null), ctx.business!.role !== null);
-    },
-  );
+      (socket, req) => {
+        const ctx = req.ctx;
+        const businessId = ctx.business!.row.id;
+        serve(socket, clientOf(socket, 'staff', businessId, null), ctx.business!.role !== null);
+      },
+    );
 
-  app.get(
-    CHAT_SOCKET_PATHS.customer,
-    {
-      websocket: true,
-      schema: { hide: true },
-      preValidation: async (req: FastifyRequest) => {
-        const params = req.params as { business_id: string; token: string };
-        if (!ChatTokenSchema.safeParse(params.token).success) throw new AppError('CHAT_TOKEN_INVALID', 'This conversation link is not valid.');
-        req.chatConversationId = await chat.conversationOfToken(params.business_id, params.token);
+    sockets.get(
+      CHAT_SOCKET_PATHS.customer,
+      {
+        websocket: true,
+        schema: { hide: true },
+        preValidation: async (req: FastifyRequest) => {
+          const params = req.params as { business_id: string; token: string };
+          if (!ChatTokenSchema.safeParse(params.token).success) throw new AppError('CHAT_TOKEN_INVALID', 'This conversation link is not valid.');
+          req.chatConversationId = await chat.conversationOfToken(params.business_id, params.token);
+        },
       },
-    },
-    (socket, req) => {
-      const { business_id: businessId } = req.params as { business_id: string };
-      serve(socket, clientOf(socket, 'customer', businessId, req.chatConversationId ?? null), true);
-    },
-  );
+      (socket, req) => {
+        const { business_id: businessId } = req.params as { business_id: string };
+        serve(socket, clientOf(socket, 'customer', businessId, req.chatConversationId ?? null), true);
+      },
+    );
+  });
 }

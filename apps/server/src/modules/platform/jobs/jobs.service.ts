@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import { sqlConnectionOf, type Executor, type JobsConnection } from '@/db/client';
 import type { Clock } from '@/lib/clock';
+import { dueJobsWaker, EMBEDDED_WORKER_POLL_SECONDS } from './due-jobs';
 
 /** pg-boss keeps its tables in their own schema of the app's database. */
 const SCHEMA = 'pgboss';
@@ -200,6 +201,16 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
   let started = false;
   let timer: NodeJS.Timeout | undefined;
   let drainTimer: NodeJS.Timeout | undefined;
+  let dueTimer: NodeJS.Timeout | undefined;
+  const connection = deps.connection;
+  const embedded = !('connectionString' in connection);
+  const wakeDue = dueJobsWaker({
+    schema: SCHEMA,
+    executeSql: (text) => ('connectionString' in connection ? Promise.resolve({ rows: [] }) : connection.executeSql(text)),
+    workerOf: (queue) => workerIds.get(queue),
+    notifyWorker: (id) => boss.notifyWorker(id),
+    logger,
+  });
 
   async function runOne(name: string, job: Job<unknown>): Promise<void> {
     const handler = handlers.get(name)!;
@@ -342,7 +353,8 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
       if (!runsJobs(deps.mode)) return;
       for (const name of handlers.keys()) {
         const batchSize = workOptions.get(name)?.batchSize ?? WORK_BATCH;
-        const id = await boss.work(name, { pollingIntervalSeconds: POLL_SECONDS, batchSize, includeMetadata: true }, async (batch) => {
+        const pollingIntervalSeconds = embedded ? EMBEDDED_WORKER_POLL_SECONDS : POLL_SECONDS;
+        const id = await boss.work(name, { pollingIntervalSeconds, batchSize, includeMetadata: true }, async (batch) => {
           // Each job with its own outcome: a failed job is failed now (pg-boss retries it later), and completing
           // the batch afterwards completes only the jobs still active, the ones that succeeded.
           await runBatch(name, inQueuedOrder(batch));
@@ -352,6 +364,10 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
           wakeSent();
         });
         workerIds.set(name, id);
+      }
+      if (embedded) {
+        dueTimer = setInterval(() => void (started ? wakeDue() : undefined), POLL_SECONDS * 1000);
+        dueTimer.unref();
       }
       // What a process that died left (rows written and never drained) goes now, not at the next schedule.
       for (const drain of drains.values()) drain.soon();
@@ -374,6 +390,7 @@ export function createJobs(deps: { connection: JobsConnection; clock: Clock; log
       started = false;
       if (timer) clearInterval(timer);
       if (drainTimer) clearInterval(drainTimer);
+      if (dueTimer) clearInterval(dueTimer);
       for (const drain of drains.values()) await drain.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
