@@ -78,9 +78,12 @@ class CheckoutRefused extends Error {
  * The storefront (docs/online-store.md, "Storefront"): the store of a shop host, its catalogue and rendered pages
  * (cached per business, purged by kind), the visitors' carts, and the order a checkout places.
  */
-/** A storefront page as kept: its HTML (or XML) and the ETag it is answered with. */
+/**
+ * A storefront page as kept: its HTML (or XML) as the bytes sent, and the ETag it is answered with. Kept encoded, so a
+ * hit sends the same buffer again: no text is joined to the headers or encoded per answer.
+ */
 export interface CachedStorePage {
-  body: string;
+  body: Buffer;
   etag: string;
 }
 
@@ -166,6 +169,25 @@ export function createStorefrontService(deps: {
     }
     return { ...store, page: { ...store.page, pages: links, theme: live.theme, booking: live.booking } };
   }
+  /**
+   * The store of each business row as read (with its footer's links and live theme): a row kept by `stores` gives the
+   * same store to every request until a change or a purge replaces the row, so a cached page builds no store. The
+   * links and the theme are kept under the row's versions already, and those change with the row.
+   */
+  const storeOfRow = new WeakMap<StoreBusiness, Store>();
+  async function storeOfBusiness(business: StoreBusiness | null): Promise<Store | null> {
+    if (!business) return null;
+    const known = storeOfRow.get(business);
+    if (known) return known;
+    const store = await withPageLinks(storeFrom(business));
+    if (store) storeOfRow.set(business, store);
+    return store;
+  }
+  /** The store of a host key when this process keeps its row and has built its store (undefined: ask `storeOf`). */
+  function keptStore(key: string): Store | undefined {
+    const business = stores.peek(key);
+    return business && storeOfRow.get(business);
+  }
   /** The home page's catalogue, cached under the store's versions (a theme's publishing purges identity). */
   // Read once per versions however many requests miss together (right after a purge), not once per request.
   function catalogueOf(store: Store): Promise<StorefrontCatalogue> {
@@ -203,14 +225,18 @@ export function createStorefrontService(deps: {
     /** The store of a shop host's identifier. */
     async storeOf(identifier: string): Promise<Store | null> {
       const key = identifier.toLowerCase();
-      return withPageLinks(storeFrom(await stores.get(`shop:${key}`, () => repo.businessByIdentifier(db, key))));
+      return storeOfBusiness(await stores.get(`shop:${key}`, () => repo.businessByIdentifier(db, key)));
     },
+    /** The store of a shop host's identifier if kept here, without a read or a promise (undefined: ask `storeOf`). */
+    keptStoreOf: (identifier: string): Store | undefined => keptStore(`shop:${identifier.toLowerCase()}`),
 
     /** The store whose verified custom domain this host is (an unverified domain has no store). */
     async storeOfDomain(host: string): Promise<Store | null> {
       const key = host.toLowerCase();
-      return withPageLinks(storeFrom(await stores.get(`domain:${key}`, () => repo.businessByDomain(db, key))));
+      return storeOfBusiness(await stores.get(`domain:${key}`, () => repo.businessByDomain(db, key)));
     },
+    /** The store of a verified custom domain if kept here (undefined: ask `storeOfDomain`). */
+    keptStoreOfDomain: (host: string): Store | undefined => keptStore(`domain:${host.toLowerCase()}`),
 
     /** The home page's catalogue (its first products, its collections' and the categories), cached. */
     catalogue: catalogueOf,
@@ -251,13 +277,17 @@ export function createStorefrontService(deps: {
       return themedHomePage(store.page, await homeCatalogue(db, store.business.id, draft, HOME_PRODUCTS), draft);
     },
 
+    /** A page of the store as kept (undefined: not kept, ask `cachedPage`). */
+    keptPage: (store: Store, path: string): CachedStorePage | undefined => pages.get(`${store.versionKey}${path}`),
+
     /** A page of the store with its ETag (its digest, taken once when kept), cached or rendered now (null: no such page). */
     async cachedPage(store: Store, path: string, render: () => Promise<string | null>): Promise<CachedStorePage | null> {
       const cacheKey = `${store.versionKey}${path}`;
       const hit = pages.get(cacheKey);
       if (hit !== undefined) return hit;
-      const body = await render();
-      if (body === null) return null;
+      const text = await render();
+      if (text === null) return null;
+      const body = Buffer.from(text, 'utf8');
       const page = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
       pages.set(cacheKey, page);
       return page;
