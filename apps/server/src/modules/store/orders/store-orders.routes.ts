@@ -58,15 +58,22 @@ export function storeOrdersRoutes(host: RouteHost, service: StoreService): void 
   // Once the change has committed (its handler answered) and before the answer leaves: the storefront's purge of what
   // changed, so whoever got the answer finds the storefront showing the change in every process (the bump of the
   // business row's versions has committed; after the answer, a page read at once could still be kept under the old ones).
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (reply.statusCode >= 300) return payload;
-    const kinds = purgeKindsOf(req.method, req.routeOptions.url ?? '');
+  // A callback hook: every answer that purges nothing (each storefront page, each read) passes at once, with no promise.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    const kinds = reply.statusCode >= 300 ? [] : purgeKindsOf(req.method, req.routeOptions.url ?? '');
     const businessId = (req.params as { business_id?: unknown } | undefined)?.business_id;
-    if (kinds.length === 0 || typeof businessId !== 'string') return payload;
-    for (const kind of kinds) {
-      await storefront.purge(businessId, kind).catch((error: unknown) => req.log.warn({ err: error, businessId, kind }, 'storefront purge failed'));
+    if (kinds.length === 0 || typeof businessId !== 'string') {
+      done(null, payload);
+      return;
     }
-    return payload;
+    void (async () => {
+      for (const kind of kinds) {
+        await storefront.purge(businessId, kind).catch((error: unknown) => req.log.warn({ err: error, businessId, kind }, 'storefront purge failed'));
+      }
+    })().then(
+      () => done(null, payload),
+      (error: unknown) => done(error as Error),
+    );
   });
 
   storefrontRoutes(host, { storefront, orders, abandoned: service.abandoned, booking: service.booking, checkoutOrigin: service.checkoutOrigin });
