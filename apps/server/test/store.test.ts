@@ -555,6 +555,45 @@ describe('the storefront cache', () => {
     expect(stale.statusCode).toBe(200);
   });
 
+  it('answers a kept page exactly as it answered when it rendered it: the same bytes and headers, HEAD without the body', async () => {
+    const product = await createProduct(owner, business.id, { name: 'Café crème €', price: 6_40 });
+    const path = `/products/${product.id}`;
+    const get = () => t.app.inject({ method: 'GET', url: path, headers: { host: shopHost } });
+    const headersOf = (res: Awaited<ReturnType<typeof get>>) => {
+      const { date: _date, 'x-request-id': requestId, ...rest } = res.headers;
+      expect(requestId).toEqual(expect.any(String));
+      return rest;
+    };
+    const rendered = await get();
+    const kept = await get();
+    expect(rendered.statusCode).toBe(200);
+    expect(rendered.body).toContain('Café crème €');
+    expect(kept.rawPayload.equals(rendered.rawPayload)).toBe(true);
+    expect(headersOf(kept)).toEqual(headersOf(rendered));
+    expect(kept.headers).toMatchObject({
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': String(Buffer.byteLength(rendered.body)),
+      'cache-control': 'no-cache',
+      'x-frame-options': 'DENY',
+      'x-content-type-options': 'nosniff',
+    });
+    expect(String(kept.headers['content-security-policy'])).toContain("default-src 'none'");
+    const head = await t.app.inject({ method: 'HEAD', url: path, headers: { host: shopHost } });
+    expect([head.statusCode, head.body, head.headers['content-length'], head.headers.etag]).toEqual([
+      200,
+      '',
+      kept.headers['content-length'],
+      kept.headers.etag,
+    ]);
+    // Another page type kept alike (robots.txt, plain text).
+    const robots = [await t.app.inject({ method: 'GET', url: '/robots.txt', headers: { host: shopHost } })];
+    robots.push(await t.app.inject({ method: 'GET', url: '/robots.txt', headers: { host: shopHost } }));
+    expect(robots.map((r) => [r.statusCode, r.headers['content-type'], r.body])).toEqual([
+      [200, 'text/plain; charset=utf-8', robots[0]!.body],
+      [200, 'text/plain; charset=utf-8', robots[0]!.body],
+    ]);
+  });
+
   it('answers a cached page without a query, and a purge or a rename from anywhere shows at the next request', async () => {
     const product = await createProduct(owner, business.id, { name: 'Query-free filter', price: 12_00 });
     const shopper = visitor();

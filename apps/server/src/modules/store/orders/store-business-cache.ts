@@ -18,6 +18,18 @@ const MAX_STORES = 10_000;
 export function createStoreBusinessCache(changes: ChangeFeed | undefined) {
   /** Host key -> business, least recently used first. */
   const stores = new Map<string, StoreBusiness>();
+  /** The host key used last: already the most recent, it is not moved again. */
+  let newest: string | undefined;
+  /** The kept business of a host key, made the most recent. */
+  function touch(key: string): StoreBusiness | undefined {
+    const kept = live ? stores.get(key) : undefined;
+    if (kept && key !== newest) {
+      stores.delete(key);
+      stores.set(key, kept);
+      newest = key;
+    }
+    return kept;
+  }
   let live = false;
   let epoch = 0;
 
@@ -52,18 +64,21 @@ export function createStoreBusinessCache(changes: ChangeFeed | undefined) {
   });
 
   return {
+    /**
+     * The business of a host key if this process keeps it, without a read (a cached page's answer then needs no
+     * promise at all); undefined: not kept, ask `get`.
+     */
+    peek: touch,
     /** The business of a host key, read with `read` unless kept. */
     async get(key: string, read: () => Promise<StoreBusiness | null>): Promise<StoreBusiness | null> {
-      const kept = live ? stores.get(key) : undefined;
-      if (kept) {
-        stores.delete(key);
-        stores.set(key, kept);
-        return kept;
-      }
+      const kept = touch(key);
+      if (kept) return kept;
       const mark = epoch;
       const business = await read();
       if (business && live && mark === epoch) {
+        stores.delete(key);
         stores.set(key, business);
+        newest = key;
         if (stores.size > MAX_STORES) stores.delete(stores.keys().next().value as string);
       }
       return business;

@@ -6,17 +6,21 @@
  */
 export function createPageCache<T>(maxEntries: number) {
   const entries = new Map<string, T>();
+  /** The key used last: already the most recent, it is not moved again (a page asked for again and again). */
+  let newest: string | undefined;
   return {
     get(key: string): T | undefined {
       const value = entries.get(key);
-      if (value === undefined) return undefined;
+      if (value === undefined || key === newest) return value;
       entries.delete(key);
       entries.set(key, value);
+      newest = key;
       return value;
     },
     set(key: string, value: T): void {
       entries.delete(key);
       entries.set(key, value);
+      newest = key;
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
     },
     /** Drops the entry of `key` if it is still `value` (a failed load, unless a newer one replaced it). */

@@ -13,14 +13,15 @@ import {
 } from './storefront.pages';
 import { LIST_PAGE_SIZE, STOREFRONT_SORTS, type Store, type StorefrontService, type StorefrontSort } from './storefront.service';
 
-type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+/** A route's handler: a promise, or nothing when it answered at once (a kept page). */
+type Handler = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown> | undefined;
 
 /** What the storefront's routes lend the list pages: its route and page wrappers, its page cache, `send` and answers. */
 export interface ListRouting {
   route: (method: 'GET' | 'POST', url: string, handler: Handler) => void;
   page: (handler: (store: Store, req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) => Handler;
   cached: (path: (req: FastifyRequest) => string, render: (store: Store, req: FastifyRequest) => Promise<string | null>, type?: string) => Handler;
-  send: (req: FastifyRequest, reply: FastifyReply, body: string, options?: { etag?: string }) => unknown;
+  send: (req: FastifyRequest, reply: FastifyReply, body: string | Buffer, options?: { etag?: string }) => unknown;
   notFound: (store: Store, req: FastifyRequest, reply: FastifyReply) => unknown;
   closed: (store: Store, req: FastifyRequest, reply: FastifyReply) => unknown;
 }

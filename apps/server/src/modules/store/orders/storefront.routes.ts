@@ -38,6 +38,8 @@ const all = (form: Form, key: string) => {
   return v === undefined ? [] : Array.isArray(v) ? v : [v];
 };
 
+type SendOptions = { status?: number; type?: string; etag?: string };
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
@@ -79,12 +81,22 @@ export function storefrontRoutes(
     return storefront.storeOfDomain(req.hostname.replace(/:\d+$/, ''));
   }
 
+  /** The store of the host if this process keeps it (undefined: ask `storeOf`); the same store `storeOf` answers. */
+  function keptStoreOf(req: FastifyRequest): Store | undefined {
+    if (shopSuffix.test(req.hostname)) return storefront.keptStoreOf(req.hostname.split('.')[0] ?? '');
+    return storefront.keptStoreOfDomain(req.hostname.replace(/:\d+$/, ''));
+  }
+
   /** The store of each request being answered: a page view of it counts when an HTML page is sent. */
   const storeOfRequest = new WeakMap<FastifyRequest, Store>();
 
   /** Sends a page; `etag`: a cached page's (it is revalidated by it, `no-cache`), else the page is not to be kept (`no-store`). */
-  function send(req: FastifyRequest, reply: FastifyReply, body: string, options: { status?: number; type?: string; etag?: string } = {}) {
-    const store = storeOfRequest.get(req);
+  function send(req: FastifyRequest, reply: FastifyReply, body: string | Buffer, options: SendOptions = {}) {
+    return answer(storeOfRequest.get(req), req, reply, body, options);
+  }
+
+  /** `send` for the request of `store` (undefined: no store, no page view). */
+  function answer(store: Store | undefined, req: FastifyRequest, reply: FastifyReply, body: string | Buffer, options: SendOptions) {
     // A page view: a page of the store sent to a GET (not HEAD, a post, a missing page, the sitemap or robots.txt).
     if (store && req.method === 'GET' && (options.status ?? 200) === 200 && !options.type) storefront.countView(store);
     reply.header('Content-Security-Policy', csp).type(options.type ?? 'text/html; charset=utf-8');
@@ -178,14 +190,25 @@ export function storefrontRoutes(
     shop.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
       done(null, parseForm(body as string));
     });
-    const route = (method: 'GET' | 'POST', url: string, handler: (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>) =>
+    const route = (method: 'GET' | 'POST', url: string, handler: (req: FastifyRequest, reply: FastifyReply) => unknown) =>
       shop.route({ method: method === 'GET' ? ['GET', 'HEAD'] : 'POST', url, constraints: { host: shopHost }, schema: { hide: true }, handler });
 
-    const cached = (path: (req: FastifyRequest) => string, render: (store: Store, req: FastifyRequest) => Promise<string | null>, type?: string) =>
-      page(async (store, req, reply) => {
+    const cached = (path: (req: FastifyRequest) => string, render: (store: Store, req: FastifyRequest) => Promise<string | null>, type?: string) => {
+      const options = (etag: string): SendOptions => (type ? { etag, type } : { etag });
+      const load = page(async (store, req, reply) => {
         const page = await storefront.cachedPage(store, path(req), () => render(store, req));
-        return page === null ? notFound(store, req, reply) : send(req, reply, page.body, { etag: page.etag, ...(type ? { type } : {}) });
+        return page === null ? notFound(store, req, reply) : send(req, reply, page.body, options(page.etag));
       });
+      // A page this process keeps, of a store it keeps, is answered at once: no promise, no read, nothing rendered
+      // (docs/online-store.md, "Caching"); anything else goes the long way.
+      return (req: FastifyRequest, reply: FastifyReply): Promise<unknown> | undefined => {
+        const store = keptStoreOf(req);
+        const kept = store && storefront.keptPage(store, path(req));
+        if (!kept) return load(req, reply);
+        answer(store, req, reply, kept.body, options(kept.etag));
+        return undefined;
+      };
+    };
 
     route(
       'GET',

@@ -1,6 +1,6 @@
 import { createHmac, createHash } from 'node:crypto';
 import { AppError, priceOrder, type OrderDiscount, type OrderLine } from '@merchant/core';
-import { STORE_POLICIES, type Pickup, type StoreCartLine, type StoreOrderAddress, type StoreOrderLine } from '@merchant/catalogue';
+import { type Pickup, type StoreCartLine, type StoreOrderAddress, type StoreOrderLine } from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
 import type { Clock } from '@/lib/clock';
 import { appSecret } from '@/lib/app-secrets';
@@ -17,14 +17,14 @@ import {
 } from '@/modules/catalogue/products/storefront.read-model';
 import { createPageCache, loadOnce } from './storefront-cache';
 import { createStoreBusinessCache } from './store-business-cache';
+import { createStoreOfRow, type Store } from './storefront.store-of-row';
 import type { ChangeFeed } from '@/db/change-feed';
 import type { CartView, CheckoutValues } from './storefront.checkout-pages';
 import { checkCheckout } from './storefront.checkout-form';
 import { chooseDelivery } from './storefront.delivery';
 import { checkAddOns, mergeUnits, soldLine, viewOf } from './storefront.cart-lines';
 import { isSoldOut } from './storefront.pages';
-import type { StorePage } from './storefront.layout';
-import { storeRepository as repo, type StoreBusiness, type StoreOrderRow } from './store.repository';
+import { storeRepository as repo, type StoreOrderRow } from './store.repository';
 import type { PricingService } from '@/modules/catalogue/pricing/pricing.service';
 import type { CouponsService } from '@/modules/store/coupons/coupons.service';
 import type { DeliveryRate, ShippingService } from '@/modules/store/shipping/shipping.service';
@@ -34,20 +34,14 @@ import type { ThemeContent } from '@merchant/catalogue';
 import { orderEvent, storeOrderInput } from '@/modules/payments/developers/webhook-events.presenter';
 import type { WebhooksService } from '@/modules/payments/developers/webhooks.service';
 import { themedHomePage } from './storefront.theme';
-import { createSitemapReads, fingerprintOf, homeCatalogue } from './storefront.reads';
+import { createSitemapReads, homeCatalogue } from './storefront.reads';
 export { SITEMAP_FILE_PRODUCTS } from './storefront.reads';
 
 export { addressLine, checkCheckout, checkoutValuesOf } from './storefront.checkout-form';
 export { viewOf } from './storefront.cart-lines';
 export { STOREFRONT_SORTS, type StorefrontSort } from '@/modules/catalogue/products/storefront.read-model';
 
-/** What one request's store is: the business and its page identity. */
-export interface Store {
-  business: StoreBusiness;
-  page: StorePage;
-  /** The part of a cached page's key that a purge changes. */
-  versionKey: string;
-}
+export type { Store } from './storefront.store-of-row';
 
 export type PurgeKind = 'identity' | 'categories' | 'products';
 
@@ -78,9 +72,12 @@ class CheckoutRefused extends Error {
  * The storefront (docs/online-store.md, "Storefront"): the store of a shop host, its catalogue and rendered pages
  * (cached per business, purged by kind), the visitors' carts, and the order a checkout places.
  */
-/** A storefront page as kept: its HTML (or XML) and the ETag it is answered with. */
+/**
+ * A storefront page as kept: its HTML (or XML) as the bytes sent, and the ETag it is answered with. Kept encoded, so a
+ * hit sends the same buffer again: no text is joined to the headers or encoded per answer.
+ */
 export interface CachedStorePage {
-  body: string;
+  body: Buffer;
   etag: string;
 }
 
@@ -107,32 +104,6 @@ export function createStorefrontService(deps: {
 }) {
   const { db, clock } = deps;
 
-  /** The store of a business: its page identity from the store settings (name, logo, policies, open or closed). */
-  function storeFrom(business: StoreBusiness | null): Store | null {
-    if (!business) return null;
-    const v = business.cacheVersions;
-    const s = business.settings;
-    const name = s.store_name ?? business.name;
-    return {
-      business,
-      page: {
-        businessId: business.id,
-        name,
-        identifier: business.identifier,
-        origin: deps.storeOrigin(business),
-        logoUrl: s.logo_url ?? business.logoUrl,
-        open: s.is_open,
-        closedMessage: s.closed_message ?? `${name} is not taking orders right now.`,
-        policies: STORE_POLICIES.filter((p) => s.policies[p].trim() !== ''),
-        currencyDisplay: s.currency_display,
-        checkout: { phone: s.phone_field, note: s.note_field },
-        pages: [],
-        theme: null,
-      },
-      versionKey: `${business.id}|${v['identity'] ?? 0}.${v['categories'] ?? 0}.${v['products'] ?? 0}.${fingerprintOf(business)}|`,
-    };
-  }
-
   const pages = createPageCache<CachedStorePage>(CACHED_PAGES);
   // The business of each host, so a cached page costs no query; a purge drops it here and, bumping the row, everywhere.
   const stores = createStoreBusinessCache(deps.changes);
@@ -140,31 +111,14 @@ export function createStorefrontService(deps: {
   const productCatalogues = createPageCache<Promise<StorefrontCatalogue>>(CACHED_PRODUCT_CATALOGUES);
   const categoryLists = createPageCache<Promise<StorefrontCatalogue['categories']>>(CACHED_CATALOGUES);
   const locationsOf = createPageCache<Promise<StorefrontCatalogue['location']>>(CACHED_CATALOGUES);
-  const pageLinks = createPageCache<StorePage['pages']>(CACHED_CATALOGUES);
-  const liveThemes = createPageCache<{ theme: ThemeContent | null; booking: boolean }>(CACHED_CATALOGUES);
+  // Each business row's store, with its footer's links and live theme (kept under the row's versions).
+  const rows = createStoreOfRow({ ...deps, stores, cacheSize: CACHED_CATALOGUES });
+  const { storeFrom, withPageLinks } = rows;
   const sitemap = createSitemapReads(db, CACHED_CATALOGUES);
 
   /** Drops this process's pages and reads of a business (its purge). */
   function dropLocal(businessId: string): void {
-    for (const cache of [pages, catalogues, productCatalogues, categoryLists, locationsOf, pageLinks, liveThemes, sitemap.starts])
-      cache.dropPrefix(`${businessId}|`);
-  }
-  /** The store with its published pages' links (the footer's), cached under its versions: a page's change purges identity. */
-  async function withPageLinks(store: Store | null): Promise<Store | null> {
-    if (!store) return null;
-    let links = pageLinks.get(store.versionKey);
-    if (!links) {
-      links = await deps.pages.publishedLinks(store.business.id);
-      pageLinks.set(store.versionKey, links);
-    }
-    // Publishing a theme purges identity: the next request reads the new live content.
-    let live = liveThemes.get(store.versionKey);
-    if (!live) {
-      // A booking service's change purges identity too (its link in the header).
-      live = { theme: await deps.themes.liveContent(store.business.id), booking: await deps.booking.hasActiveService(store.business.id) };
-      liveThemes.set(store.versionKey, live);
-    }
-    return { ...store, page: { ...store.page, pages: links, theme: live.theme, booking: live.booking } };
+    for (const cache of [pages, catalogues, productCatalogues, categoryLists, locationsOf, ...rows.caches, sitemap.starts]) cache.dropPrefix(`${businessId}|`);
   }
   /** The home page's catalogue, cached under the store's versions (a theme's publishing purges identity). */
   // Read once per versions however many requests miss together (right after a purge), not once per request.
@@ -203,14 +157,18 @@ export function createStorefrontService(deps: {
     /** The store of a shop host's identifier. */
     async storeOf(identifier: string): Promise<Store | null> {
       const key = identifier.toLowerCase();
-      return withPageLinks(storeFrom(await stores.get(`shop:${key}`, () => repo.businessByIdentifier(db, key))));
+      return rows.storeOf(await stores.get(`shop:${key}`, () => repo.businessByIdentifier(db, key)));
     },
+    /** The store of a shop host's identifier if kept here, without a read or a promise (undefined: ask `storeOf`). */
+    keptStoreOf: (identifier: string): Store | undefined => rows.kept(`shop:${identifier.toLowerCase()}`),
 
     /** The store whose verified custom domain this host is (an unverified domain has no store). */
     async storeOfDomain(host: string): Promise<Store | null> {
       const key = host.toLowerCase();
-      return withPageLinks(storeFrom(await stores.get(`domain:${key}`, () => repo.businessByDomain(db, key))));
+      return rows.storeOf(await stores.get(`domain:${key}`, () => repo.businessByDomain(db, key)));
     },
+    /** The store of a verified custom domain if kept here (undefined: ask `storeOfDomain`). */
+    keptStoreOfDomain: (host: string): Store | undefined => rows.kept(`domain:${host.toLowerCase()}`),
 
     /** The home page's catalogue (its first products, its collections' and the categories), cached. */
     catalogue: catalogueOf,
@@ -251,13 +209,17 @@ export function createStorefrontService(deps: {
       return themedHomePage(store.page, await homeCatalogue(db, store.business.id, draft, HOME_PRODUCTS), draft);
     },
 
+    /** A page of the store as kept (undefined: not kept, ask `cachedPage`). */
+    keptPage: (store: Store, path: string): CachedStorePage | undefined => pages.get(`${store.versionKey}${path}`),
+
     /** A page of the store with its ETag (its digest, taken once when kept), cached or rendered now (null: no such page). */
     async cachedPage(store: Store, path: string, render: () => Promise<string | null>): Promise<CachedStorePage | null> {
       const cacheKey = `${store.versionKey}${path}`;
       const hit = pages.get(cacheKey);
       if (hit !== undefined) return hit;
-      const body = await render();
-      if (body === null) return null;
+      const text = await render();
+      if (text === null) return null;
+      const body = Buffer.from(text, 'utf8');
       const page = { body, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"` };
       pages.set(cacheKey, page);
       return page;

@@ -38,6 +38,8 @@ export function createStorePagesService(deps: {
    */
   const pendingViews = new Map<string, number>();
   let flushTimer: NodeJS.Timeout | undefined;
+  /** The minute views are being counted in, as milliseconds and as the text of its key. */
+  let viewMinute = { ms: Number.NaN, text: '' };
   async function flushViews(): Promise<void> {
     if (flushTimer) clearTimeout(flushTimer);
     flushTimer = undefined;
@@ -139,8 +141,10 @@ export function createStorePagesService(deps: {
 
     /** One storefront page view, on the business's day of now (written within 5 seconds). */
     countView(businessId: string): void {
-      const minute = new Date(Math.floor(clock.now().getTime() / 60_000) * 60_000).toISOString();
-      const key = `${businessId}|${minute}`;
+      // Every cached page counts one: the minute's text is made once a minute, not once a view.
+      const minuteMs = Math.floor(clock.now().getTime() / 60_000) * 60_000;
+      if (minuteMs !== viewMinute.ms) viewMinute = { ms: minuteMs, text: new Date(minuteMs).toISOString() };
+      const key = `${businessId}|${viewMinute.text}`;
       pendingViews.set(key, (pendingViews.get(key) ?? 0) + 1);
       flushTimer ??= setTimeout(() => void flushViews(), 5000).unref();
     },
