@@ -18,8 +18,6 @@ import {
   log,
   pgbouncerPackage,
   postgresPackage,
-  run,
-  runAsync,
   runInLane,
 } from './lib.mjs';
 import { lint } from './lint.mjs';
