@@ -2,7 +2,8 @@ import { EventEmitter } from 'node:events';
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import websocket from '@fastify/websocket';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '@merchant/core';
 
 /**
  * The app's WebSocket routes (the support chat's and the notifications' sockets) live in one encapsulated context
@@ -14,6 +15,18 @@ import type { FastifyInstance } from 'fastify';
 export interface SocketRoutes {
   /** Registers socket routes (`websocket: true`) on the sockets' context; they also run the app's own hooks. */
   add(register: (sockets: FastifyInstance) => void): void;
+}
+
+/**
+ * The `preValidation` of a member's socket (signed in with the session cookie): a page of another site cannot open it
+ * with their cookie (cross-site WebSocket hijacking), then the endpoint's access hook (membership, permission).
+ */
+export function memberSocketGuard(accessHook: (req: FastifyRequest, reply: FastifyReply) => Promise<void>) {
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const origin = req.headers.origin;
+    if (origin && new URL(origin).host !== req.headers.host) throw new AppError('FORBIDDEN', 'This socket opens from the dashboard only.');
+    await accessHook(req, reply);
+  };
 }
 
 /** Socket frames are small (messages go over HTTP). */

@@ -1,9 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from '@fastify/websocket';
 import { NOTIFICATIONS_SOCKET_PATH, notificationsEndpoints as endpoints, type NotificationServerFrame } from '@merchant/business';
-import { AppError, type Endpoint } from '@merchant/core';
+import type { Endpoint } from '@merchant/core';
 import { createAccessHook } from '@/http/access';
 import { registerEndpoint } from '@/http/endpoint';
+import { memberSocketGuard } from '@/http/sockets';
 import type { RouteHost } from '@/modules/module';
 import { createNotificationsHub, type NotificationClient } from './notifications-hub';
 import type { NotificationsService } from './notifications.service';
@@ -30,12 +30,7 @@ export function notificationsRoutes(host: RouteHost, notifications: Notification
       {
         websocket: true,
         schema: { hide: true },
-        preValidation: async (req: FastifyRequest, reply) => {
-          // A page of another site cannot open a member's socket with their cookie (cross-site WebSocket hijacking).
-          const origin = req.headers.origin;
-          if (origin && new URL(origin).host !== req.headers.host) throw new AppError('FORBIDDEN', 'This socket opens from the dashboard only.');
-          await accessHook(req, reply);
-        },
+        preValidation: memberSocketGuard(accessHook),
       },
       (socket: WebSocket, req) => {
         const client: NotificationClient = {

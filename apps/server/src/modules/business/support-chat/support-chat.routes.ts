@@ -15,6 +15,7 @@ import {
 import { AppError, fieldError, type Endpoint } from '@merchant/core';
 import { createAccessHook } from '@/http/access';
 import { registerEndpoint } from '@/http/endpoint';
+import { memberSocketGuard } from '@/http/sockets';
 import type { RouteHost } from '@/modules/module';
 import { contentDisposition } from '@/lib/content-disposition';
 import { tooLarge } from './attachment-type';
@@ -187,12 +188,7 @@ export function supportChatRoutes(host: RouteHost, chat: SupportChatService): vo
       {
         websocket: true,
         schema: { hide: true },
-        preValidation: async (req: FastifyRequest, reply) => {
-          // A page of another site cannot open a member's socket with their cookie (cross-site WebSocket hijacking).
-          const origin = req.headers.origin;
-          if (origin && new URL(origin).host !== req.headers.host) throw new AppError('FORBIDDEN', 'This socket opens from the dashboard only.');
-          await accessHook(req, reply);
-        },
+        preValidation: memberSocketGuard(accessHook),
       },
       (socket, req) => {
         const ctx = req.ctx;
