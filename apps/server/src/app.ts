@@ -131,9 +131,9 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
   installSecurityHeaders(app, headers);
 
   await app.register(swagger, openApiOptions);
-  // Cookies are parsed by the session loader's hook (http/session-cookie.ts), not by one of the plugin's own; a worker
-  // answers health and metrics only, which read none.
-  await app.register(cookie, { hook: false });
+  // The plugin's own hook parses cookies: it also readies the answer's cookie list, which its onSend needs in order to
+  // write a cookie set by a later onSend (read routing's `md_written`); without it (`hook: false`) such a cookie was lost.
+  await app.register(cookie);
   // Verification documents: one file per request, refused above the limit (checked again per part).
   await app.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5, parts: 6 } });
   healthRoutes(app, { db, readiness: options.readiness ?? { stopping: false } });

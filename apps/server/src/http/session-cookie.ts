@@ -35,7 +35,7 @@ export interface SessionResolver {
 }
 
 /**
- * Parses the request's cookies (`req.cookies`) and loads the session and its user into `req.ctx` for every request.
+ * Loads the session and its user into `req.ctx` for every request.
  * A callback hook, and without a session cookie no lookup at all: a request that carries none (a health check, the
  * public API) pays no promise for it.
  */
@@ -56,10 +56,7 @@ export function installSessionLoader(app: FastifyInstance, deps: { sessions: Ses
     };
   };
   app.addHook('onRequest', (req, _reply, done) => {
-    // The cookie plugin is registered without its own parsing hook (app.ts): the parse is here, one hook fewer and
-    // no set-cookie map per request (the plugin makes one when an answer sets a cookie). A new object per request.
-    const header = req.headers.cookie;
-    req.cookies = header ? app.parseCookie(header) : {};
+    // The cookie plugin's hook (app.ts) has parsed `req.cookies`.
     const token = req.cookies[SESSION_COOKIE];
     if (!token) {
       load(req, token, null);
