@@ -256,6 +256,7 @@ describe('shop insight', () => {
         average_order: Math.round((early.total.amount + lateEve.total.amount) / 2),
         visits: 1,
         conversion_bp: 20_000,
+        abandoned_carts: 0,
       });
       const zero = { orders: 0, total_sales: 0, visits: 0 };
       expect(insight.daily).toEqual([

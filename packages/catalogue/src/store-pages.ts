@@ -127,6 +127,7 @@ export const StoreInsightPeriodSchema = z.object({
   average_order: z.number().int().nullable(),
   visits: z.number().int(),
   conversion_bp: z.number().int().nullable(),
+  abandoned_carts: z.number().int(),
 });
 export type StoreInsightPeriod = z.infer<typeof StoreInsightPeriodSchema>;
 

@@ -21,10 +21,15 @@ export function createStoreInsightService(deps: {
   const { db } = deps;
 
   /** The headline figures of the business's days `from`..`to` (both included), and whether it was ever visited. */
-  async function figures(business: BusinessRow, from: string, to: string): Promise<{ period: StoreInsightPeriod; everVisited: boolean }> {
+  async function figures(
+    business: BusinessRow,
+    from: string,
+    to: string,
+  ): Promise<{ period: StoreInsightPeriod; recoveredCarts: number; everVisited: boolean }> {
     const span = localDaysSpan(from, to, business.timeZone);
     const sales = await repo.sales(db, { businessId: business.id, currency: business.currency, start: span.start, end: span.end });
     const visits = await deps.pages.views(business.id, from, to);
+    const carts = await deps.abandoned.counts(business.id, span.start, span.end);
     return {
       period: {
         range: { from, to },
@@ -34,7 +39,9 @@ export function createStoreInsightService(deps: {
         average_order: sales.orders > 0 ? Math.round(sales.total / sales.orders) : null,
         visits: visits.views,
         conversion_bp: visits.views > 0 ? Math.round((sales.orders * 10_000) / visits.views) : null,
+        abandoned_carts: carts.abandoned,
       },
+      recoveredCarts: carts.recovered,
       everVisited: visits.ever,
     };
   }
@@ -50,7 +57,6 @@ export function createStoreInsightService(deps: {
       const previous = await figures(business, addDays(query.from, -days), addDays(query.from, -1));
       const byStatus = await repo.byStatus(db, scope);
       const top = await repo.topProducts(db, scope, TOP_PRODUCTS);
-      const carts = await deps.abandoned.counts(business.id, span.start, span.end);
       const salesByDay = new Map((await repo.salesByDay(db, scope, tz)).map((d) => [d.day, d]));
       const viewsByDay = new Map((await deps.pages.viewsByDay(business.id, query.from, query.to)).map((d) => [d.day, d.views]));
       const everOrdered = byStatus.length > 0 || (await repo.everOrdered(db, business.id));
@@ -61,8 +67,7 @@ export function createStoreInsightService(deps: {
         ...now,
         top_products: top.map((p) => ({ product_id: p.productId, name: p.name, units: p.units, total: p.total })),
         by_status: byStatus,
-        abandoned_carts: carts.abandoned,
-        recovered_carts: carts.recovered,
+        recovered_carts: current.recoveredCarts,
         has_activity: everOrdered || current.everVisited,
         previous: previous.period,
         daily: datesFrom(query.from, query.to).map((date) => {
