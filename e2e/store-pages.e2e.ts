@@ -6,7 +6,7 @@ import { demoTests } from './demo';
 /**
  * The online store's pages and its overview (docs/online-store.md, "Pages" and "Shop insight"): the owner writes a page
  * with hostile text and publishes it, a customer reads it on the storefront (found through its footer, the text shown as
- * text), the overview shows its figures, and the page is deleted after confirming (the demo is left as it was).
+ * text), the overview shows its figures against the previous period and its daily sales chart, and the page is deleted after confirming (the demo is left as it was).
  */
 
 const demo = demoTests();
@@ -69,9 +69,27 @@ describe('online store: pages and shop insight', () => {
     await page.getByText('Conversion', { exact: true }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Top products' }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Orders by status' }).waitFor();
+    // Each figure against the previous 30 days, in words; the daily sales as bars over a table of the days.
+    await page
+      .getByText(/vs the previous 30 days$/)
+      .first()
+      .waitFor();
+    expect(await page.getByText(/vs the previous 30 days$/).count()).toBe(7);
+    await page.getByRole('table', { name: /^Daily sales, / }).waitFor({ state: 'attached' });
+    await page.locator('figure canvas').first().waitFor();
     await page.getByText('7 days', { exact: true }).click();
     await page.waitForURL(/range=7/);
     await page.getByText('Visits', { exact: true }).waitFor();
+    await page
+      .getByText(/vs the previous 7 days$/)
+      .first()
+      .waitFor();
+    expect(
+      await page
+        .getByRole('table', { name: /^Daily sales, / })
+        .getByRole('row')
+        .count(),
+    ).toBe(1 + 7);
     await expectAccessible(page);
     await screenshot(page, 'store-insight');
 
@@ -102,7 +120,14 @@ describe('online store: pages and shop insight', () => {
     ] as const) {
       await page.goto(at(path));
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-      if (path === '') await page.getByText('Visits', { exact: true }).waitFor();
+      if (path === '') {
+        await page.getByText('Visits', { exact: true }).waitFor();
+        await page
+          .getByText(/vs the previous 30 days$/)
+          .first()
+          .waitFor();
+        await page.locator('figure canvas').first().waitFor();
+      }
       expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(375);
       await expectAccessible(page);
       await screenshot(page, `store-${path.replace(/\//g, '-') || 'insight'}-375`);

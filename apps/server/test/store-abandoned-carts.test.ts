@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostOfKind } from '@merchant/core';
+import { addDays, daysFrom, hostOfKind } from '@merchant/core';
 import {
   ABANDONED_AFTER_MINUTES,
   locationEndpoints,
@@ -140,6 +140,11 @@ describe('abandoned carts', () => {
     const insight = await owner.ok(storeInsightEndpoints.get, { ...inBusiness(), query: { from: day(-30 * 86_400_000), to: day(8 * 3_600_000) } });
     expect(insight.recovered_carts).toBeGreaterThanOrEqual(1);
     expect(insight.abandoned_carts).toBeGreaterThanOrEqual(insight.recovered_carts);
+    // The range just after, of the same length, has these carts as its previous period's.
+    const after = { from: addDays(insight.range.to, 1), to: addDays(insight.range.to, daysFrom(insight.range.from, insight.range.to) + 1) };
+    const next = await owner.ok(storeInsightEndpoints.get, { ...inBusiness(), query: after });
+    expect(next.previous.range).toEqual({ from: insight.range.from, to: insight.range.to });
+    expect(next.previous.abandoned_carts).toBe(insight.abandoned_carts);
   });
 
   it('mails an order placed and never paid, and its link puts the order’s items back in the cart', async () => {

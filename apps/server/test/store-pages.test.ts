@@ -225,4 +225,53 @@ describe('shop insight', () => {
     expect(failure(bad).issues?.map((i) => i.path)).toEqual(['querystring.to']);
     expect((await owner.call(storeInsightEndpoints.get, { ...params, query: range })).status).toBe(404);
   });
+
+  it("compares the range with the previous one of equal length and gives it day by day, on the business's days", async () => {
+    const shop = await createBusiness(t, { currency: 'sgd', country: 'sg', timeZone: 'Asia/Singapore' });
+    const boss = shop.people.owner.agent;
+    const params = { params: { business_id: shop.id } };
+    await openStore(boss, shop.id);
+    const latte = await createProduct(boss, shop.id, { name: 'Latte', price: 5_00 });
+    const shopper = new Shopper(t, await shopHostOf(t, boss, shop.id));
+    const at = async (iso: string, views: number, quantity: number) => {
+      t.clock.set(new Date(iso));
+      for (let i = 0; i < views; i++) expect((await shopper.get('/')).statusCode).toBe(200);
+      return paidStoreOrder(t, boss, shop.id, { product: latte, quantity });
+    };
+    try {
+      // The previous period is 19 to 25 October (Singapore): one visit and an order on the 20th, an order at 23:30 on the 25th.
+      const early = await at('2026-10-20T02:00:00Z', 1, 1);
+      const lateEve = await at('2026-10-25T15:30:00Z', 0, 2);
+      // 01:30 on the 26th in Singapore (still the 25th in UTC) is in the range, as are the 1st's visit and order.
+      const first = await at('2026-10-25T17:30:00Z', 2, 3);
+      const last = await at('2026-11-01T09:00:00Z', 1, 4);
+
+      const insight = await boss.ok(storeInsightEndpoints.get, { ...params, query: range });
+      expect(insight).toMatchObject({ orders: 2, total_sales: first.total.amount + last.total.amount, visits: 3, conversion_bp: 6667 });
+      expect(insight.previous).toEqual({
+        range: { from: '2026-10-19', to: '2026-10-25' },
+        orders: 2,
+        gross_sales: 3 * 5_00,
+        total_sales: early.total.amount + lateEve.total.amount,
+        average_order: Math.round((early.total.amount + lateEve.total.amount) / 2),
+        visits: 1,
+        conversion_bp: 20_000,
+        abandoned_carts: 0,
+      });
+      const zero = { orders: 0, total_sales: 0, visits: 0 };
+      expect(insight.daily).toEqual([
+        { date: '2026-10-26', orders: 1, total_sales: first.total.amount, visits: 2 },
+        ...['2026-10-27', '2026-10-28', '2026-10-29', '2026-10-30', '2026-10-31'].map((date) => ({ date, ...zero })),
+        { date: '2026-11-01', orders: 1, total_sales: last.total.amount, visits: 1 },
+      ]);
+      expect(insight.daily.reduce((sum, d) => sum + d.total_sales, 0)).toBe(insight.total_sales);
+
+      // A one-day range is compared with the day before; the previous period of an empty range still counts.
+      const day = await boss.ok(storeInsightEndpoints.get, { ...params, query: { from: '2026-10-26', to: '2026-10-26' } });
+      expect(day.previous).toMatchObject({ range: { from: '2026-10-25', to: '2026-10-25' }, orders: 1, total_sales: lateEve.total.amount, visits: 0 });
+      expect(day.daily).toEqual([{ date: '2026-10-26', orders: 1, total_sales: first.total.amount, visits: 2 }]);
+    } finally {
+      t.clock.set(new Date('2026-11-01T09:00:00Z'));
+    }
+  });
 });

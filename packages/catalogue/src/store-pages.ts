@@ -117,6 +117,20 @@ export const storePageEndpoints = {
   }),
 } as const;
 
+/** The previous period's headline figures, as the chosen range's (same meanings). */
+export const StoreInsightPeriodSchema = z.object({
+  /** The days just before the chosen range, as many as it has (both included). */
+  range: z.object({ from: z.string(), to: z.string() }),
+  orders: z.number().int(),
+  gross_sales: z.number().int(),
+  total_sales: z.number().int(),
+  average_order: z.number().int().nullable(),
+  visits: z.number().int(),
+  conversion_bp: z.number().int().nullable(),
+  abandoned_carts: z.number().int(),
+});
+export type StoreInsightPeriod = z.infer<typeof StoreInsightPeriodSchema>;
+
 /** The store's overview (shop insight) for a range of the business's days. */
 export const StoreInsightSchema = z.object({
   range: z.object({ from: z.string(), to: z.string(), tz: z.string() }),
@@ -142,6 +156,10 @@ export const StoreInsightSchema = z.object({
   recovered_carts: z.number().int(),
   /** Whether the store has ever had an order or a visit (false: a new store). */
   has_activity: z.boolean(),
+  /** The same headline figures for the previous period of equal length, to compare against. */
+  previous: StoreInsightPeriodSchema,
+  /** Every day of the range in order, days with nothing as zeros: paid orders, their totals (minor units), page views. */
+  daily: z.array(z.object({ date: z.string(), orders: z.number().int(), total_sales: z.number().int(), visits: z.number().int() })),
 });
 export type StoreInsight = z.infer<typeof StoreInsightSchema>;
 
@@ -150,7 +168,8 @@ export const storeInsightEndpoints = {
     id: 'store-insight.get',
     method: 'GET',
     path: '/v1/business/:business_id/store-insight',
-    summary: "The store's overview for a range of days: orders, sales, average order, visits, conversion, top products, orders by status",
+    summary:
+      "The store's overview for a range of days: orders, sales, average order, visits, conversion, top products, orders by status, the previous period's figures and a daily series",
     access: { kind: 'business', permission: 'store:view', standing: 'merchant' },
     params: BusinessParamsSchema,
     query: StoreReportQuerySchema,

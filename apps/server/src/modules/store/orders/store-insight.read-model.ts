@@ -33,6 +33,19 @@ export const storeInsightReadModel = {
     return { orders: Number(row?.orders ?? 0), gross: Number(row?.gross ?? 0), total: Number(row?.total ?? 0) };
   },
 
+  /**
+   * The span's paid orders by the business's day they were placed on (days with none are left out): how many and
+   * their totals. The day is the local date in `zone`, as the span's own days are.
+   */
+  async salesByDay(db: Executor, s: StoreInsightScope, zone: string): Promise<{ day: string; orders: number; total: number }[]> {
+    const rows = await rowsOf<{ day: string; orders: unknown; total: unknown }>(
+      db,
+      sql`select to_char(o.created_at at time zone ${zone}, 'YYYY-MM-DD') as day, count(*) as orders, coalesce(sum(o.total), 0) as total
+        from store_orders o where ${inSpan(s)} and ${paid(s)} group by 1 order by 1`,
+    );
+    return rows.map((r) => ({ day: r.day, orders: Number(r.orders), total: Number(r.total) }));
+  },
+
   /** Every order placed in the span by its status. */
   async byStatus(db: Executor, s: StoreInsightScope): Promise<{ status: StoreOrderStatus; orders: number }[]> {
     const rows = await rowsOf<{ status: StoreOrderStatus; orders: unknown }>(

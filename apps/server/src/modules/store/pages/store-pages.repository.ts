@@ -84,6 +84,16 @@ export const storePagesRepository = {
     return row?.n ?? 0;
   },
 
+  /** Page views of each of the business's days from `from` to `to` that had any (days with none are left out). */
+  async viewsByDay(db: Executor, businessId: string, from: string, to: string): Promise<{ day: string; views: number }[]> {
+    const rows = await db
+      .select({ day: storeVisits.day, views: storeVisits.views })
+      .from(storeVisits)
+      .where(and(eq(storeVisits.businessId, businessId), between(storeVisits.day, from, to)))
+      .orderBy(asc(storeVisits.day));
+    return rows.map((r) => ({ day: r.day, views: Number(r.views) }));
+  },
+
   /** Whether the store was ever visited. */
   async everVisited(db: Executor, businessId: string): Promise<boolean> {
     const [row] = await db.select({ day: storeVisits.day }).from(storeVisits).where(eq(storeVisits.businessId, businessId)).limit(1);

@@ -156,6 +156,12 @@ export function createStorePagesService(deps: {
       await flushViews();
       return { views: await repo.viewsBetween(db, businessId, from, to), ever: await repo.everVisited(db, businessId) };
     },
+
+    /** Page views of each of a range of the business's days that had any (both ends included). */
+    async viewsByDay(businessId: string, from: string, to: string): Promise<{ day: string; views: number }[]> {
+      await flushViews();
+      return repo.viewsByDay(db, businessId, from, to);
+    },
   };
 }
 

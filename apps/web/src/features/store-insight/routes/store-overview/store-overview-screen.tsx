@@ -1,9 +1,10 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { formatMoney, formatNumber } from '@merchant/core';
+import { daysFrom, formatDateRange, formatMoney, formatNumber } from '@merchant/core';
 import { StoreReportQuerySchema, type StoreInsight } from '@merchant/catalogue';
 import { href } from '@/app/route-table';
+import { DailyBarChart } from '@/components/charts/daily-bar-chart';
 import { DataList } from '@/components/data-list';
 import { EmptyState } from '@/components/empty-state';
 import { PageFrame } from '@/components/page-frame';
@@ -13,8 +14,9 @@ import { StatusBadge } from '@/components/status-badge';
 import { TimeZoneNote } from '@/components/time-zone-note';
 import { canChange, useBusiness, useBusinessTimeZone } from '@/lib/session';
 import { storeInsightQuery } from '@/features/store-insight/api/store-insight-api';
+import { ChangeText, periodChange, type PeriodChange } from '@/features/store-insight/components/period-change';
 
-function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
+function Figure({ label, value, hint, change }: { label: string; value: string; hint?: string; change: PeriodChange }) {
   return (
     <Card withBorder radius="md" padding="md">
       <Text size="sm" c="dimmed">
@@ -29,6 +31,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
           {hint}
         </Text>
       ) : null}
+      <ChangeText change={change} />
     </Card>
   );
 }
@@ -38,17 +41,36 @@ const percent = (bp: number | null) => (bp === null ? '—' : `${formatNumber(bp
 function Insight({ data, businessId }: { data: StoreInsight; businessId: string }) {
   const money = (amount: number | null) => (amount === null ? '—' : formatMoney(amount, data.currency));
   const params = { business_id: businessId };
+  const prev = data.previous;
+  const days = daysFrom(data.range.from, data.range.to) + 1;
+  const change = (current: number | null, previous: number | null) => periodChange(current, previous, days);
   return (
     <Stack gap="lg">
+      <Text size="sm" c="dimmed">
+        Compared with {formatDateRange(prev.range.from, prev.range.to)}, the {days === 1 ? 'day' : `${days} days`} before.
+      </Text>
       <SimpleGrid cols={{ base: 2, md: 4, xl: 7 }} spacing="md">
-        <Figure label="Orders" value={String(data.orders)} hint="Paid" />
-        <Figure label="Gross sales" value={money(data.gross_sales)} hint="Before discounts and shipping" />
-        <Figure label="Total sales" value={money(data.total_sales)} hint="What customers paid" />
-        <Figure label="Average order" value={money(data.average_order)} />
-        <Figure label="Visits" value={String(data.visits)} hint="Store pages viewed" />
-        <Figure label="Conversion" value={percent(data.conversion_bp)} hint="Orders per visit" />
-        <Figure label="Abandoned carts" value={String(data.abandoned_carts)} hint={`${data.recovered_carts} recovered`} />
+        <Figure label="Orders" value={String(data.orders)} hint="Paid" change={change(data.orders, prev.orders)} />
+        <Figure label="Gross sales" value={money(data.gross_sales)} hint="Before discounts and shipping" change={change(data.gross_sales, prev.gross_sales)} />
+        <Figure label="Total sales" value={money(data.total_sales)} hint="What customers paid" change={change(data.total_sales, prev.total_sales)} />
+        <Figure label="Average order" value={money(data.average_order)} change={change(data.average_order, prev.average_order)} />
+        <Figure label="Visits" value={String(data.visits)} hint="Store pages viewed" change={change(data.visits, prev.visits)} />
+        <Figure
+          label="Conversion"
+          value={percent(data.conversion_bp)}
+          hint="Orders per visit"
+          change={periodChange(data.conversion_bp, prev.conversion_bp, days, { kind: 'points' })}
+        />
+        <Figure
+          label="Abandoned carts"
+          value={String(data.abandoned_carts)}
+          hint={`${data.recovered_carts} recovered`}
+          change={periodChange(data.abandoned_carts, prev.abandoned_carts, days, { sense: 'lower-is-better' })}
+        />
       </SimpleGrid>
+      <Card withBorder radius="md" padding="md">
+        <DailyBarChart title="Daily sales" currency={data.currency} points={data.daily.map((d) => ({ date: d.date, amount: d.total_sales }))} />
+      </Card>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <Card withBorder radius="md" padding="md" component="section" aria-labelledby="top-products">
           <Stack gap="sm">
