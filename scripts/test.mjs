@@ -48,7 +48,7 @@ const cpuAtStart = cpuTimes();
 // vitest's file filter matches any path containing it (`screens.e2e.ts` also picked `catalogue-screens.e2e.ts`),
 // an exclude glob names exactly one file.
 const SWEEP = 'screens.e2e.ts';
-const BROWSER_PARTS = 8;
+const BROWSER_PARTS = 6;
 function browserQueue() {
   const files = readdirSync('e2e')
     .filter((f) => f.endsWith('.e2e.ts'))
