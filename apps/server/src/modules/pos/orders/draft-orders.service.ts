@@ -9,6 +9,21 @@ import type { CustomersService } from '@/modules/payments/customers/customers.se
 import type { AuditService, AuditSource } from '@/modules/platform/audit/audit.service';
 import { draftOrdersRepository as repo, type DraftOrderRow, type NamedDraftOrderRow } from './draft-orders.repository';
 
+/**
+ * Keeps a new draft in a transaction of its own (`keep` numbers it with `repo.nextNumber` and inserts it), answering
+ * what `keep` answers. Two drafts kept at once may take the same number: the later one is kept again with the next.
+ */
+export async function keepNumberedDraft<T>(db: Executor, keep: (tx: Executor) => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction(keep);
+    } catch (error) {
+      if (uniqueViolationOf(error) === 'pos_draft_orders_number_key' && attempt < 5) continue;
+      throw error;
+    }
+  }
+}
+
 export const draftOrderNotFound = () => new AppError('POS_ORDER_NOT_FOUND', 'Draft order not found.');
 /** The draft was paid already: a draft is paid once (by the register that paid it first). */
 export const draftAlreadyPaid = (number: number) =>
@@ -157,42 +172,34 @@ export function createDraftOrdersService(deps: {
       const lines = await linesOf(actor, currency, fields);
       const totals = totalsOf(lines, fields.discount ?? 0);
       const businessId = actor.business.id;
-      for (let attempt = 0; ; attempt++) {
-        try {
-          const id = await db.transaction(async (tx) => {
-            const now = clock.now();
-            const row = {
-              businessId,
-              id: newTimeOrderedId(now.getTime()),
-              number: await repo.nextNumber(tx, businessId),
-              locationId: fields.locationId ?? null,
-              customerId: fields.customerId ?? null,
-              staffId: fields.staffId ?? actor.userId,
-              createdBy: actor.userId,
-              currency,
-              remark: fields.remark ?? null,
-              customerPickup: fields.customerPickup ?? true,
-              discountReason: fields.discountReason ?? null,
-              lines,
-              ...totals,
-              createdAt: now,
-              updatedAt: now,
-            };
-            await repo.insert(tx, row);
-            await audit.record(tx, actor.where, entry(actor, 'pos_draft_order.created', row, 'Created'));
-            if (keyed?.idempotency) {
-              const made = await repo.find(tx, businessId, row.id);
-              await keyed.idempotency.answerIn(tx, keyed.present(made!));
-            }
-            return row.id;
-          });
-          return await find(businessId, id);
-        } catch (error) {
-          // Two drafts made at once took the same number: the later one takes the next.
-          if (uniqueViolationOf(error) === 'pos_draft_orders_number_key' && attempt < 5) continue;
-          throw error;
+      const id = await keepNumberedDraft(db, async (tx) => {
+        const now = clock.now();
+        const row = {
+          businessId,
+          id: newTimeOrderedId(now.getTime()),
+          number: await repo.nextNumber(tx, businessId),
+          locationId: fields.locationId ?? null,
+          customerId: fields.customerId ?? null,
+          staffId: fields.staffId ?? actor.userId,
+          createdBy: actor.userId,
+          currency,
+          remark: fields.remark ?? null,
+          customerPickup: fields.customerPickup ?? true,
+          discountReason: fields.discountReason ?? null,
+          lines,
+          ...totals,
+          createdAt: now,
+          updatedAt: now,
+        };
+        await repo.insert(tx, row);
+        await audit.record(tx, actor.where, entry(actor, 'pos_draft_order.created', row, 'Created'));
+        if (keyed?.idempotency) {
+          const made = await repo.find(tx, businessId, row.id);
+          await keyed.idempotency.answerIn(tx, keyed.present(made!));
         }
-      }
+        return row.id;
+      });
+      return find(businessId, id);
     },
 
     get: (businessId: string, id: string) => find(businessId, id),

@@ -9,8 +9,7 @@ import { assertLocationsAllowed } from '@/modules/location-scope';
 import type { CustomersService } from '@/modules/payments/customers/customers.service';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { newTimeOrderedId } from '@/lib/crypto';
-import { uniqueViolationOf } from '@/db/unique-violation';
-import { draftAlreadyPaid, draftOrderNotFound, type DraftLine } from './draft-orders.service';
+import { draftAlreadyPaid, draftOrderNotFound, keepNumberedDraft, type DraftLine } from './draft-orders.service';
 import { draftOrdersRepository as repo, type DraftOrderRow, type NamedDraftOrderRow } from './draft-orders.repository';
 
 const iso = (d: Date) => d.toISOString();
@@ -156,33 +155,25 @@ export function createRegisterDraftsService(deps: {
     async save(ctx: BusinessContext, body: SaveRegisterDraftFields): Promise<RegisterDraft> {
       const businessId = ctx.business.row.id;
       const kept = await keptFrom(ctx, body);
-      for (let attempt = 0; ; attempt++) {
-        try {
-          const id = await db.transaction(async (tx) => {
-            const now = clock.now();
-            const row = {
-              businessId,
-              id: newTimeOrderedId(now.getTime()),
-              number: await repo.nextNumber(tx, businessId),
-              locationId: body.location_id,
-              staffId: ctx.user.id,
-              createdBy: ctx.user.id,
-              customerPickup: true,
-              ...kept,
-              createdAt: now,
-              updatedAt: now,
-            };
-            await repo.insert(tx, row);
-            await audit.record(tx, ctx, savedEntry(ctx, 'pos_draft_order.created', row, 'Saved the cart as'));
-            return row.id;
-          });
-          return await presentOne(ctx, id);
-        } catch (error) {
-          // Two drafts kept at once took the same number: the later one takes the next.
-          if (uniqueViolationOf(error) === 'pos_draft_orders_number_key' && attempt < 5) continue;
-          throw error;
-        }
-      }
+      const id = await keepNumberedDraft(db, async (tx) => {
+        const now = clock.now();
+        const row = {
+          businessId,
+          id: newTimeOrderedId(now.getTime()),
+          number: await repo.nextNumber(tx, businessId),
+          locationId: body.location_id,
+          staffId: ctx.user.id,
+          createdBy: ctx.user.id,
+          customerPickup: true,
+          ...kept,
+          createdAt: now,
+          updatedAt: now,
+        };
+        await repo.insert(tx, row);
+        await audit.record(tx, ctx, savedEntry(ctx, 'pos_draft_order.created', row, 'Saved the cart as'));
+        return row.id;
+      });
+      return presentOne(ctx, id);
     },
 
     /**
