@@ -103,7 +103,7 @@ describe('the referral contest', () => {
       await session.page.waitForURL((url) => url.pathname.startsWith(`/business/${partnerId}/partner`));
       await session.page.goto(`/business/${partnerId}/partner/referral-contest`);
       await session.page.getByRole('heading', { level: 1, name: 'Referral contest' }).waitFor();
-      // The demo's running contest (most verified referrals this month and the next).
+      // The demo's running contest (most verified referrals this month and the next two).
       const card = session.page.getByRole('region', { name: 'Referral race of the season' });
       await card.getByText(/of \d+ partners/).waitFor();
       await card.getByText(`${partnerName} (you)`).first().waitFor();

@@ -227,7 +227,9 @@ describe('draft orders on the register', () => {
       const { page, close } = await demo.page({ as: SELLER, width, height: 812 });
       await page.goto(`/business/${demo.businessId}/pos`);
       await page.getByRole('heading', { level: 1, name: 'Point of Sales' }).waitFor();
-      const button = page.getByRole('button', { name: /^Open orders \(\d+\)$/ });
+      // Focused once the location's drafts are read (until then it is disabled, and Enter on it does nothing).
+      const button = page.getByRole('button', { name: /^Open orders \(\d+\)$/, disabled: false });
+      await button.waitFor();
       await button.focus();
       await page.keyboard.press('Enter');
       const list = page.getByRole('dialog', { name: 'Open orders' });

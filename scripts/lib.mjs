@@ -29,18 +29,22 @@ export function runAsync(cmd, args, options = {}) {
 
 /**
  * Runs a command beside others: each line it writes is printed whole, after `[lane]`, so two lanes' output
- * stays readable. Answers the exit code.
+ * stays readable. `onLine` sees each line too. Answers the exit code.
  */
 export function runInLane(lane, cmd, args, options = {}) {
+  const { onLine, ...spawnOptions } = options;
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: ROOT, ...options });
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: ROOT, ...spawnOptions });
     const relay = (stream, out) => {
       let rest = '';
       stream.setEncoding('utf8');
       stream.on('data', (chunk) => {
         const lines = (rest + chunk).split('\n');
         rest = lines.pop() ?? '';
-        for (const line of lines) out.write(`[${lane}] ${line}\n`);
+        for (const line of lines) {
+          out.write(`[${lane}] ${line}\n`);
+          onLine?.(line);
+        }
       });
       stream.on('end', () => rest && out.write(`[${lane}] ${rest}\n`));
     };

@@ -69,6 +69,17 @@ function browserQueue() {
 }
 const queue = browserQueue();
 
+// What failed, said again at the very end: a CI log may keep only its last lines, and vitest names the failed tests
+// (its ` FAIL ` lines) far above them, among thousands of others.
+const failures = new Set();
+const ANSI = /\x1b\[[0-9;]*m/g;
+function watchFailures(label) {
+  return (line) => {
+    const plain = line.replace(ANSI, '').trim();
+    if (plain.startsWith('FAIL ')) failures.add(`${label}: ${plain.slice(5).trim()}`);
+  };
+}
+
 // The API tests are a queue too: the embedded database's files, the PostgreSQL files in API_SHARDS vitest shards
 // (`--shard`: whole files, split by vitest) and the rest (unit, web, through PgBouncer). The API lane takes them first
 // and the browser lane after its own parts, so neither lane waits for the other's last long run: with the browser
@@ -87,7 +98,11 @@ async function takeApiParts(lane, pgUrl) {
   let failed = 0;
   for (let part = apiQueue.shift(); part; part = apiQueue.shift()) {
     log(`[${lane}] vitest: ${part.label}`);
-    const code = await runInLane(lane, 'npx', ['vitest', 'run', ...part.args], { env: { ...process.env, TEST_PG_URL: pgUrl } });
+    const code = await runInLane(lane, 'npx', ['vitest', 'run', ...part.args], {
+      env: { ...process.env, TEST_PG_URL: pgUrl },
+      onLine: watchFailures(part.label),
+    });
+    if (code !== 0) failures.add(`${part.label}: exit code ${code}`);
     log(`[${lane}] vitest ${part.label} finished with exit code ${code}`);
     if (code !== 0) failed = code;
   }
@@ -98,7 +113,11 @@ async function takeBrowserParts(lane, pgUrl) {
   let failed = 0;
   for (let part = queue.shift(); part; part = queue.shift()) {
     log(`[${lane}] browser tests: ${part.label}`);
-    const code = await runInLane(lane, 'npx', ['vitest', 'run', '--project', 'e2e', ...part.args], { env: { ...process.env, ...part.env, E2E_PG_URL: pgUrl } });
+    const code = await runInLane(lane, 'npx', ['vitest', 'run', '--project', 'e2e', ...part.args], {
+      env: { ...process.env, ...part.env, E2E_PG_URL: pgUrl },
+      onLine: watchFailures(`browser tests ${part.label}`),
+    });
+    if (code !== 0) failures.add(`browser tests ${part.label}: exit code ${code}`);
     log(`[${lane}] browser tests ${part.label} finished with exit code ${code}`);
     if (code !== 0) failed = code;
   }
@@ -117,12 +136,12 @@ async function browserLane(pgUrl, builtNow) {
   const build = await runInLane('browser', 'npm', ['run', 'build']);
   builtNow(build === 0);
   if (build !== 0) {
-    log(`[browser] npm run build failed with exit code ${build}`);
+    failures.add(`npm run build failed with exit code ${build}`);
     return build;
   }
   // Boots the built server and signs in on the other supported Node versions.
   const versions = await runInLane('browser', 'node', ['scripts/node-versions.mjs']);
-  if (versions !== 0) log(`[browser] node scripts/node-versions.mjs failed with exit code ${versions}`);
+  if (versions !== 0) failures.add(`node scripts/node-versions.mjs failed with exit code ${versions}`);
   const browser = await takeBrowserParts('browser', pgUrl);
   const api = await takeApiParts('browser', pgUrl);
   log('[browser] finished');
@@ -136,12 +155,12 @@ async function browserLane(pgUrl, builtNow) {
 async function checksLane() {
   log('[checks] type checking every workspace');
   const types = await runInLane('checks', 'node', ['scripts/typecheck.mjs']);
-  if (types !== 0) log('[checks] type checking failed');
+  if (types !== 0) failures.add('type checking failed');
   log('[checks] linting (import boundaries, no cycles)');
   const linted = await lint((args) => runInLane('checks', 'npx', args));
-  if (linted !== 0) log('[checks] linting failed');
+  if (linted !== 0) failures.add('linting failed');
   const structure = await runInLane('checks', 'node', ['scripts/check-structure.mjs']);
-  if (structure !== 0) log('[checks] structure checks failed');
+  if (structure !== 0) failures.add('structure checks failed');
   log('[checks] finished');
   return types || linted || structure;
 }
@@ -157,6 +176,7 @@ try {
   pg.stop();
 }
 const code = codes.find((c) => c !== 0) ?? 0;
+for (const failure of failures) log(`failed: ${failure}`);
 const cpuAtEnd = cpuTimes();
 const cpuUse = cpuAtStart && cpuAtEnd ? `, the CPUs ${Math.round((100 * (cpuAtEnd.busy - cpuAtStart.busy)) / (cpuAtEnd.total - cpuAtStart.total))} % busy` : '';
 log(`npm test finished in ${Math.round((Date.now() - started) / 1000)} s${cpuUse}, with exit code ${code}`);

@@ -163,13 +163,16 @@ export async function seedDemoData(db: Executor, clock: Clock, options: { config
   // The partner's florist is verified; its crafts shop is still at the questionnaire.
   await answerQuestionnaire(onboarding, await seedMember(db, services, seeded.florist.id, seeded.florist.ownerId), FLORIST_ANSWERS);
   await verification.approve(superAdmin, seeded.florist.id);
-  // The platform's running referral contest among partners (no screen makes one): this month and the next, UTC.
+  // The platform's running referral contest among partners (no screen makes one): a season, this month and the next
+  // two, UTC. Three months, not two: the partners browser test moves the server's clock to the middle of the next
+  // month, which on a month's last evening (UTC; already the next month in Singapore) ended a two-month contest
+  // and froze it for the files after it.
   const thisMonth = `${clock.now().toISOString().slice(0, 7)}-01`;
   await services.referrals.createContest({
     name: 'Referral race of the season',
     rule: 'most_verified',
     startsAt: new Date(`${thisMonth}T00:00:00Z`),
-    endsAt: new Date(`${monthStartAfter(thisMonth, 2)}T00:00:00Z`),
+    endsAt: new Date(`${monthStartAfter(thisMonth, 3)}T00:00:00Z`),
     prizes: [
       { rank: 1, text: 'A weekend in Bali for two', amount: null },
       { rank: 2, text: null, amount: { amount: 500_00, currency: 'sgd' } },
