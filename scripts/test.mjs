@@ -72,6 +72,7 @@ const queue = browserQueue();
 // What failed, said again at the very end: a CI log may keep only its last lines, and vitest names the failed tests
 // (its ` FAIL ` lines) far above them, among thousands of others.
 const failures = new Set();
+// eslint-disable-next-line no-control-regex -- the terminal's colour codes start with ESC
 const ANSI = /\x1b\[[0-9;]*m/g;
 function watchFailures(label) {
   return (line) => {
@@ -148,10 +149,11 @@ async function browserLane(pgUrl, builtNow) {
   return versions || browser || api;
 }
 
-// Type checking, lint (scripts/lint.mjs: in parts, each file's result kept in node_modules/.cache/eslint/ by content)
-// and the structure checks, one after the other beside the two test lanes: on a fresh checkout they are minutes of
-// CPU (lint alone about 200 CPU-s) that used to run before the lanes with a core idle for part of it; beside them,
-// the two cores stay busy. A failure fails the run when the lanes are done.
+// Type checking, lint (scripts/lint.mjs: oxlint's type-aware rules, then ESLint with each file's result kept in
+// node_modules/.cache/eslint/ by content) and the structure checks, one after the other beside the two test lanes: on
+// a fresh checkout they are minutes of CPU (type checking about 90 CPU-s, lint about 130) that used to run before the
+// lanes with a core idle for part of it; beside them, the two cores stay busy. A failure fails the run when the lanes
+// are done.
 async function checksLane() {
   log('[checks] type checking every workspace');
   const types = await runInLane('checks', 'node', ['scripts/typecheck.mjs']);

@@ -109,7 +109,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 function poolOn(url: string, max: number, onConnect?: (client: pg.ClientBase) => Promise<void>): pg.Pool {
   // pg-pool awaits onConnect before it hands a new connection out; one that fails is not used.
   // (@types/pg declares it as returning void; pg-pool's source awaits the promise.)
-  // eslint-disable-next-line @typescript-eslint/no-misused-promises -- awaited by pg-pool, see above
+  // oxlint-disable-next-line typescript/no-misused-promises -- awaited by pg-pool, see above
   const pool = new pg.Pool({ connectionString: url, max, ...(onConnect ? { onConnect } : {}) });
   pool.on('error', () => undefined);
   return pool;
