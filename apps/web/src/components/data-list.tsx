@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Anchor, Box, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
@@ -109,11 +109,35 @@ function tableColumns<T>(columns: readonly Column<T>[], rows: readonly T[]): rea
 
 const FLAGGED = { background: 'var(--mantine-color-red-light)' } as const;
 
+/**
+ * Whether an element scrolls sideways, kept current as it or its content changes size: a table wider than its place
+ * scrolls, and a region that scrolls must be reachable by the keyboard (axe's scrollable-region-focusable) even when
+ * none of its rows holds a link.
+ */
+function useScrollsSideways(): [(el: HTMLDivElement | null) => void, boolean] {
+  const [el, setEl] = useState<HTMLDivElement | null>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    if (!el) return;
+    const check = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, [el]);
+  return [setEl, scrolls];
+}
+
 function RowTable<T>({ label, rows, rowKey, columns: declared, rowHref, minWidth = 640, striped = true, total, flagged }: DataListProps<T>) {
   const columns = tableColumns(declared, rows);
   const linkColumn = columns.find((c) => c.link) ?? columns.find((c) => place(c) === 'title');
+  const [viewportRef, scrolls] = useScrollsSideways();
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      scrollAreaProps={{ viewportRef, viewportProps: scrolls ? { tabIndex: 0, role: 'region', 'aria-label': `${label}, scrolls sideways` } : {} }}
+    >
       <Table striped={striped} verticalSpacing="sm" aria-label={label} className={classes.table}>
         <Table.Thead>
           <Table.Tr>

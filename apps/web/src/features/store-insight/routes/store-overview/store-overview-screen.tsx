@@ -84,6 +84,7 @@ function Insight({ data, businessId }: { data: StoreInsight; businessId: string 
             ) : (
               <DataList
                 label="Top products"
+                minWidth={0}
                 rows={data.top_products}
                 rowKey={(p, i) => p.product_id ?? `line-${i}`}
                 columns={[
