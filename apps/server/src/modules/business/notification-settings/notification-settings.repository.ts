@@ -1,7 +1,10 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import type { Role } from '@merchant/core';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { ROLES, type Role } from '@merchant/core';
 import type { Executor } from '@/db/client';
 import { businessNotificationSettings, businessUsers, users } from '@/db/schema';
+
+/** The roles in their order (owner first), as an SQL array of the constants. */
+const ROLE_ORDER = sql.raw(`array[${ROLES.map((r) => `'${r}'`).join(', ')}]::text[]`);
 
 export type NotificationSettingRow = typeof businessNotificationSettings.$inferSelect;
 
@@ -28,7 +31,10 @@ export const notificationSettingsRepository = {
       .returning();
     return saved!;
   },
-  /** Emails of the active members holding one of the roles, oldest membership first. */
+  /**
+   * Emails of the active members holding one of the roles, oldest membership first; members who joined at the same
+   * instant (a business made with its staff at once) by role, owner first, then by email: the same order every time.
+   */
   async activeMemberEmails(db: Executor, businessId: string, roles: readonly Role[]): Promise<string[]> {
     if (roles.length === 0) return [];
     const rows = await db
@@ -36,7 +42,7 @@ export const notificationSettingsRepository = {
       .from(businessUsers)
       .innerJoin(users, eq(users.id, businessUsers.userId))
       .where(and(eq(businessUsers.businessId, businessId), eq(businessUsers.status, 'active'), inArray(businessUsers.role, [...roles])))
-      .orderBy(businessUsers.createdAt);
+      .orderBy(businessUsers.createdAt, sql`array_position(${ROLE_ORDER}, ${businessUsers.role}::text)`, users.email);
     return rows.map((r) => r.email);
   },
 };
