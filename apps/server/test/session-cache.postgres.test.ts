@@ -16,6 +16,7 @@ import { businessEndpoints, staffEndpoints } from '@merchant/business';
 import { authEndpoints, userEndpoints } from '@merchant/identity';
 import type { CallInput } from './harness';
 import { newPostgresDatabase } from './postgres-instances';
+import { serverBundle } from './server-process';
 
 /**
  * Two app processes on one PostgreSQL database, each with its own session cache: what one process
@@ -33,8 +34,7 @@ let business: FactoryBusiness<'owner' | 'admin' | 'manager' | 'cashier'>;
 
 async function startApp(url: string): Promise<string> {
   const port = await freePort();
-  // From the server's folder, so tsx reads its tsconfig (the `@/` alias of its src/).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+  const child = spawn(process.execPath, [serverBundle()], {
     cwd: join(ROOT, 'apps/server'),
     env: {
       ...process.env,
