@@ -117,22 +117,8 @@ export const storePageEndpoints = {
   }),
 } as const;
 
-/** The previous period's headline figures, as the chosen range's (same meanings). */
-export const StoreInsightPeriodSchema = z.object({
-  /** The days just before the chosen range, as many as it has (both included). */
-  range: z.object({ from: z.string(), to: z.string() }),
-  orders: z.number().int(),
-  gross_sales: z.number().int(),
-  total_sales: z.number().int(),
-  average_order: z.number().int().nullable(),
-  visits: z.number().int(),
-  conversion_bp: z.number().int().nullable(),
-  abandoned_carts: z.number().int(),
-});
-export type StoreInsightPeriod = z.infer<typeof StoreInsightPeriodSchema>;
-
-/** The store's overview (shop insight) for a range of the business's days. */
-export const StoreInsightSchema = z.object({
+/** The store's overview (shop insight) for a range of the business's days, without the comparison and the days. */
+const StoreInsightFiguresSchema = z.object({
   range: z.object({ from: z.string(), to: z.string(), tz: z.string() }),
   currency: CurrencyCodeSchema,
   /** Paid orders placed in the range. */
@@ -156,6 +142,25 @@ export const StoreInsightSchema = z.object({
   recovered_carts: z.number().int(),
   /** Whether the store has ever had an order or a visit (false: a new store). */
   has_activity: z.boolean(),
+});
+
+/** The previous period's headline figures, as the chosen range's (same meanings). */
+export const StoreInsightPeriodSchema = StoreInsightFiguresSchema.pick({
+  orders: true,
+  gross_sales: true,
+  total_sales: true,
+  average_order: true,
+  visits: true,
+  conversion_bp: true,
+  abandoned_carts: true,
+}).extend({
+  /** The days just before the chosen range, as many as it has (both included). */
+  range: z.object({ from: z.string(), to: z.string() }),
+});
+export type StoreInsightPeriod = z.infer<typeof StoreInsightPeriodSchema>;
+
+/** The store's overview (shop insight) for a range of the business's days. */
+export const StoreInsightSchema = StoreInsightFiguresSchema.extend({
   /** The same headline figures for the previous period of equal length, to compare against. */
   previous: StoreInsightPeriodSchema,
   /** Every day of the range in order, days with nothing as zeros: paid orders, their totals (minor units), page views. */
