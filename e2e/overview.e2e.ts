@@ -43,7 +43,10 @@ describe('payments overview in the browser', () => {
     await page.getByText('Next payout').waitFor();
     expect(calls).toEqual([]);
     // Another period is one request: the page's anti-forgery token goes with it (no request for a token first).
+    // Waited for by its answer: the 30 days' "compared with" is on screen already while the request is on its way.
+    const answered = page.waitForResponse((res) => new URL(res.url()).pathname.endsWith('/payments/overview'));
     await page.getByText('7 days', { exact: true }).click();
+    await answered;
     await page.getByText(/compared with/).waitFor();
     expect(calls).toEqual(['GET /v1/business/' + demo.businessId + '/payments/overview']);
     // And the server takes it: signing out (a DELETE, which needs the token) works without asking for one.
