@@ -1,17 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { PUBLIC_API_PATHS, apiKeyEndpoints, integrationEndpoints } from '@merchant/payments';
-import { apiKeys, apiRequestLogs, integrations, rateLimits } from '../src/db/schema';
+import { apiKeys, apiRequestLogs, integrations, paymentLinks, rateLimits } from '../src/db/schema';
 import { createTestContext, type TestContext } from './harness';
 import { createBusiness, type FactoryBusiness } from './factories';
-import { createTestLink } from './factories/charges';
+import { card, createTestLink } from './factories/charges';
 import { makeApiKey, publicCall } from './hitpay-document';
 
 /**
  * What a public API request keeps in the process (docs/developers.md, "The read path's cost"): its key (the API key
  * cache, left at once by every change to the key or its integration, also one made in SQL), its use noted at most
  * once a minute, its count against the rate limit (added to the shared counters in the background), and its request
- * log entry (written in batches, nothing lost at the app's close).
+ * log entry (written in batches, nothing lost at the app's close); and the status check (the status-check cache, left at
+ * once by every change of the link or of a payment it lists).
  */
 const LIMIT = 40;
 let t: TestContext;
@@ -45,15 +46,6 @@ describe('the key kept in the process', () => {
     expect(keyReads()).toBe(0);
     expect(statements.filter((s) => /^update "api_keys"/i.test(s))).toEqual([]);
     expect(reads).toBeGreaterThan(0);
-
-    // The status check of a warm key: the link and its payments, two statements; nothing else but the background writes
-    // of the rate limit's shared count and the request log.
-    const linkId = await createTestLink(business.people.owner.agent, business.id, { amount: 1250, singleUse: true });
-    const check = () => publicCall(t, PUBLIC_API_PATHS.paymentRequest.replace(':request_id', linkId), { key: made.api_key });
-    expect((await check()).statusCode).toBe(200);
-    statements.length = 0;
-    expect((await check()).statusCode).toBe(200);
-    expect(statements.filter((s) => !/"rate_limits"|"api_request_logs"/.test(s))).toHaveLength(2);
 
     t.clock.advance(61_000);
     expect((await list(made.api_key)).statusCode).toBe(200);
@@ -96,6 +88,61 @@ describe('the key kept in the process', () => {
     // Deleted in SQL, behind the app.
     await t.database.db.update(integrations).set({ deletedAt: t.clock.now() }).where(eq(integrations.id, integration.id));
     expect((await list(api_key)).statusCode).toBe(401);
+  });
+});
+
+describe('the status check kept in the process', () => {
+  const paymentsTable = sql.identifier('payments');
+  const check = async (key: string, linkId: string) => {
+    const res = await publicCall(t, PUBLIC_API_PATHS.paymentRequest.replace(':request_id', linkId), { key });
+    expect(res.statusCode).toBe(200);
+    return res.json() as { status: string; purpose: string; payments: { id: string; status: string; refunded_amount: string }[] };
+  };
+  // Statements the check sent, leaving out the background writes of the rate limit's shared count and the request log.
+  const checkStatements = () => statements.filter((s) => !/"rate_limits"|"api_request_logs"/.test(s));
+
+  it('answers a warm check from no statement, and each change of the link or its payments at the next check', async () => {
+    const key = await makeApiKey(business);
+    const linkId = await createTestLink(business.people.owner.agent, business.id, { amount: 1250, singleUse: true });
+    expect(await check(key, linkId)).toMatchObject({ status: 'pending', payments: [] });
+    statements.length = 0;
+    expect(await check(key, linkId)).toMatchObject({ status: 'pending', payments: [] });
+    expect(checkStatements()).toEqual([]);
+
+    // A payment started and never paid is not listed, and announces nothing: the check stays kept.
+    const started = await t.services.charges.start({
+      businessId: business.id,
+      source: { type: 'payment_link', id: linkId },
+      amount: 1250,
+      currency: 'sgd',
+      reference: null,
+    });
+    statements.length = 0;
+    expect((await check(key, linkId)).payments).toEqual([]);
+    expect(checkStatements()).toEqual([]);
+
+    // Paid at the checkout: the link is completed and lists the payment at once.
+    const { payment } = await t.services.charges.confirm(started.publicId, card());
+    expect(await check(key, linkId)).toMatchObject({ status: 'completed', payments: [{ id: payment.id, status: 'succeeded', refunded_amount: '0.00' }] });
+
+    // Changed in SQL, behind the app: the payment's refund, then the link's purpose.
+    await t.database.db.execute(sql`update ${paymentsTable} set status = 'refunded', refunded_amount = amount where id = ${payment.id}`);
+    expect((await check(key, linkId)).payments).toMatchObject([{ id: payment.id, status: 'refunded', refunded_amount: '12.50' }]);
+    await t.database.db.update(paymentLinks).set({ purpose: 'Changed in SQL' }).where(eq(paymentLinks.id, linkId));
+    expect((await check(key, linkId)).purpose).toBe('Changed in SQL');
+    statements.length = 0;
+    await check(key, linkId);
+    expect(checkStatements()).toEqual([]);
+  });
+
+  it("answers another business's key 404 for a link another key keeps", async () => {
+    const key = await makeApiKey(business);
+    const linkId = await createTestLink(business.people.owner.agent, business.id, { amount: 900, singleUse: false });
+    await check(key, linkId);
+    const other = await createBusiness(t);
+    const res = await publicCall(t, PUBLIC_API_PATHS.paymentRequest.replace(':request_id', linkId), { key: await makeApiKey(other) });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: `No query results for model [PaymentRequest] ${linkId}` });
   });
 });
 

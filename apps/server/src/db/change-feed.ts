@@ -16,8 +16,18 @@ export const CHAT_EVENT_PREFIX = 'c:';
  * no cache keeps anything of them, so like the chat's they need no write barrier.
  */
 export const NOTIFICATION_EVENT_PREFIX = 'n:';
-/** Whether a payload is one that only sockets listen for (no cache to keep exact). */
-export const isSocketEvent = (payload: string) => payload.startsWith(CHAT_EVENT_PREFIX) || payload.startsWith(NOTIFICATION_EVENT_PREFIX);
+/**
+ * A payment request's status check changed (`r:<link id>`, migration 0082): the status-check cache drops it. The check
+ * is a read that may lag (modules/payments/payment-links/status-check-cache.ts), so no write waits for other processes
+ * to hear it.
+ */
+export const PAYMENT_REQUEST_EVENT_PREFIX = 'r:';
+/**
+ * Whether a payload needs no write barrier: sockets' events (no cache to keep exact) and status checks (a read that may
+ * lag). A request whose commits announced only these answers at once.
+ */
+export const needsNoBarrier = (payload: string) =>
+  payload.startsWith(CHAT_EVENT_PREFIX) || payload.startsWith(NOTIFICATION_EVENT_PREFIX) || payload.startsWith(PAYMENT_REQUEST_EVENT_PREFIX);
 
 export interface ChangeHandlers {
   /** One changed thing, as the trigger names it ('s:<session id>', 'u:<user id>', ...). */
@@ -262,7 +272,7 @@ export function postgresChangeFeed(
       client.on('end', () => ownBackends.delete(backend));
       client.on('notification', (message: pg.Notification) => {
         if (message.processId !== backend) return;
-        if (!isSocketEvent(message.payload ?? '')) committed++;
+        if (!needsNoBarrier(message.payload ?? '')) committed++;
         emit(message);
       });
       await client.query(`LISTEN ${SESSION_CACHE_CHANNEL}`);

@@ -34,8 +34,9 @@ export function createStandingCache(changes: ChangeFeed | undefined) {
 
   changes?.subscribe({
     onChange(payload) {
-      // The support chat's (`c:`), the bell's (`n:`) and the API key cache's (`k:`, `i:`) events share the channel and touch nothing kept here.
-      if (payload.startsWith('c:') || payload.startsWith('n:') || payload.startsWith('k:') || payload.startsWith('i:')) return;
+      // The support chat's (`c:`), the bell's (`n:`), the API key cache's (`k:`, `i:`) and the status checks' (`r:`) events share
+      // the channel and touch nothing kept here.
+      if (payload.startsWith('c:') || payload.startsWith('n:') || payload.startsWith('k:') || payload.startsWith('i:') || payload.startsWith('r:')) return;
       epoch++;
       const id = payload.slice(2);
       switch (payload.slice(0, 2)) {

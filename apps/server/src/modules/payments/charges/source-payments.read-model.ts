@@ -94,10 +94,11 @@ export const sourcePaymentsReadModel = {
 
   /**
    * A source's latest `limit` payments (newest first, as Transactions lists them) and the count and gross of its
-   * captured payments, in one statement; it may lag (the replica when there is one), as the Transactions list does.
+   * captured payments, in one statement; it may lag (the replica when there is one), as the Transactions list does,
+   * unless `primary` (a read to be kept by the status-check cache).
    */
-  async statusCheck(db: Executor, businessId: string, sourceType: PaymentSource, sourceId: string, limit: number) {
-    const rows = await statusCheckRead(mayLag(db), { businessId, sourceType, sourceId, limit });
+  async statusCheck(db: Executor, businessId: string, sourceType: PaymentSource, sourceId: string, limit: number, options?: { primary?: boolean }) {
+    const rows = await statusCheckRead(options?.primary ? db : mayLag(db), { businessId, sourceType, sourceId, limit });
     const first = rows[0];
     const paid = first && first.paidCount > 0 ? { count: first.paidCount, total: first.paidTotal } : undefined;
     return { payments: rows.map(({ paidCount: _count, paidTotal: _total, ...row }): StatusCheckPayment => row), paid };

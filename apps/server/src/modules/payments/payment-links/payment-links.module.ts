@@ -7,6 +7,7 @@ import type { LedgerService } from '../ledger/ledger.service';
 import { createPlatformPaymentHook, createPlatformRefundHook } from '../platform-accounts/platform-fees.service';
 import { paymentLinksRoutes } from './payment-links.routes';
 import { createPaymentLinksService } from './payment-links.service';
+import { createStatusCheckCache } from './status-check-cache';
 
 /** Payment links; its service's `checkout` is the hosted checkout's source adapter for `l/` ids. */
 export const paymentLinksModule = defineModule({
@@ -18,11 +19,12 @@ export const paymentLinksModule = defineModule({
     mailer,
     config,
     jobs,
+    changes,
     sourcePayments,
     charges,
     webhooks,
     ledger,
-  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'config' | 'jobs'> & {
+  }: Pick<Platform, 'db' | 'clock' | 'audit' | 'mailer' | 'config' | 'jobs' | 'changes'> & {
     ledger: LedgerService;
     sourcePayments: SourcePaymentsService;
     charges: ChargesService;
@@ -37,6 +39,7 @@ export const paymentLinksModule = defineModule({
       sourcePayments,
       jobs,
       webhooks,
+      statusChecks: createStatusCheckCache(changes),
       tagIntegration: charges.tagIntegration,
       onPlatformPayment: createPlatformPaymentHook({ clock, ledger, webhooks, takePlatformFee: charges.takePlatformFee }),
       onPlatformRefund: createPlatformRefundHook({ webhooks }),

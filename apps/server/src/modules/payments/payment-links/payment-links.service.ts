@@ -23,6 +23,7 @@ import type { SourcePaymentsService, StatusCheckPayment } from '../source-paymen
 import { createPaymentLinkCheckoutSource } from './payment-links.checkout-source';
 import { isEditable, linkMail, presentLink, statusAt } from './payment-links.presenter';
 import { paymentLinksRepository as repo, type PaymentLinkRow } from './payment-links.repository';
+import type { StatusCheckCache, StatusCheckRead } from './status-check-cache';
 import type { WebhooksService } from '../developers/webhooks.service';
 import type { PlatformPaymentHook, PlatformRefundHook } from '../platform-accounts/platform-fees.service';
 
@@ -69,6 +70,8 @@ export function createPaymentLinksService(deps: {
   tagIntegration?: (tx: Executor, businessId: string, paymentId: string, integrationId: string) => Promise<void>;
   /** HitPay's event webhooks: `payment_request.completed` is written with the payment's success. */
   webhooks?: Pick<WebhooksService, 'emit'>;
+  /** The public API's status checks kept in the process (status-check-cache.ts); none: every check reads the database. */
+  statusChecks?: StatusCheckCache;
   /** A platform's payment request paid (platform-accounts/platform-fees.service.ts). */
   onPlatformPayment?: PlatformPaymentHook;
   /** A refund of a platform's payment (its charge.updated to the platform). */
@@ -111,6 +114,20 @@ export function createPaymentLinksService(deps: {
       expiresAt,
     };
     return { fields, productName };
+  }
+
+  /** A status check's reads, kept by the cache when it may (then from the primary: status-check-cache.ts). */
+  async function readStatusCheck(businessId: string, id: string, limit: number): Promise<StatusCheckRead | undefined> {
+    const cache = deps.statusChecks;
+    const mark = cache?.mark() ?? 0;
+    const keeping = cache?.live() === true;
+    const [found, check] = await Promise.all([
+      repo.find(db, businessId, id),
+      sourcePayments.statusCheck(businessId, 'payment_link', id, limit, { primary: keeping }),
+    ]);
+    if (!found) return undefined;
+    const read: StatusCheckRead = { businessId, link: found.link, productName: found.productName, payments: check.payments, paid: check.paid, limit };
+    return keeping && cache ? cache.keep(mark, read) : read;
   }
 
   async function load(ctx: Pick<BusinessContext, 'business'>, id: string) {
@@ -198,12 +215,17 @@ export function createPaymentLinksService(deps: {
      * The public API's status check: the link as HitPay's payment request, and its latest `limit` payments as
      * Transactions lists them; two statements, sent together (the link's, and the payments' with the paid sum).
      */
-    async statusCheckForApi(ctx: Pick<BusinessContext, 'business'>, id: string, limit: number): Promise<{ request: ApiLink; payments: StatusCheckPayment[] }> {
+    async statusCheckForApi(
+      ctx: Pick<BusinessContext, 'business'>,
+      id: string,
+      limit: number,
+    ): Promise<{ request: ApiLink; payments: readonly StatusCheckPayment[] }> {
       const businessId = ctx.business.row.id;
-      const [found, check] = await Promise.all([repo.find(db, businessId, id), sourcePayments.statusCheck(businessId, 'payment_link', id, limit)]);
-      if (!found) throw new AppError('PAYMENT_LINK_NOT_FOUND', 'Payment link not found.');
-      const link = presentLink(found.link, { productName: found.productName, paid: check.paid, checkoutOrigin, now: clock.now() });
-      return { request: { link, customer_name: found.link.customerName, webhook: found.link.webhookUrl }, payments: check.payments };
+      const read = deps.statusChecks?.get(id, limit) ?? (await readStatusCheck(businessId, id, limit));
+      // A link kept for another business is not this caller's: the same answer as the database's.
+      if (!read || read.businessId !== businessId) throw new AppError('PAYMENT_LINK_NOT_FOUND', 'Payment link not found.');
+      const link = presentLink(read.link, { productName: read.productName, paid: read.paid, checkoutOrigin, now: clock.now() });
+      return { request: { link, customer_name: read.link.customerName, webhook: read.link.webhookUrl }, payments: read.payments };
     },
 
     async payments(ctx: BusinessContext, id: string, query: { limit: number; cursor?: string | undefined }) {

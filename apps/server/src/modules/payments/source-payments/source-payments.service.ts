@@ -20,7 +20,8 @@ export function createSourcePaymentsService(deps: { db: Executor }) {
       return { data: page.rows.map((r) => presentPayment(r, source.label)), next_cursor: page.nextCursor };
     },
     /** A source's latest payments and its captured ones' count and gross (undefined for none), in one round trip. */
-    statusCheck: (businessId: string, type: PaymentSource, id: string, limit: number) => repo.statusCheck(db, businessId, type, id, limit),
+    statusCheck: (businessId: string, type: PaymentSource, id: string, limit: number, options?: { primary?: boolean }) =>
+      repo.statusCheck(db, businessId, type, id, limit, options),
     /** Captured payments (count, gross) per source id; sources without any are absent. */
     paidBySource: (businessId: string, type: PaymentSource, ids: string[]) => repo.paidBySource(db, businessId, type, ids),
     /** Captured payments of one source, oldest first, at most `limit`; rows, for callers that present them their own way. */

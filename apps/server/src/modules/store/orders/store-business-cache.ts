@@ -50,7 +50,10 @@ export function createStoreBusinessCache(changes: ChangeFeed | undefined) {
         case 's:':
         case 'e:':
         case 'u:':
-          break; // support chat, the bell, sessions, invitations, people: nothing kept here depends on them
+        case 'k:':
+        case 'i:':
+        case 'r:':
+          break; // support chat, the bell, sessions, invitations, people, API keys, integrations, status checks: nothing kept here depends on them
         default:
           epoch++;
           stores.clear();
