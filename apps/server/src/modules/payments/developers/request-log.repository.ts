@@ -1,6 +1,7 @@
-import { and, asc, between, desc, eq, gte, ilike, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gte, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { pastCursor } from '@/db/keyset';
+import { preparedStatement } from '@/db/prepared';
 import { apiKeys, apiRequestLogs } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
 
@@ -42,10 +43,42 @@ const entryColumns = {
 /** The key's row, for its name (a plugin integration's key has one too). */
 const keyJoin = and(eq(apiKeys.businessId, apiRequestLogs.businessId), eq(apiKeys.id, apiRequestLogs.apiKeyId));
 
+/**
+ * A batch of entries in one statement built once, the rows handed over as one JSON text: drizzle's insert of a batch
+ * built its text value by value on every flush (a fifth of a public API call's CPU under load).
+ */
+const insertBatch = preparedStatement('request_log_insert_batch', (db, name) =>
+  db
+    .insert(apiRequestLogs)
+    // The table's columns in its order (drizzle names them all in the insert).
+    .select(
+      sql`select business_id, id, api_key_id, method, path, status, duration_ms, idempotency_key, request_id, error_message, ip, user_agent, created_at
+        from json_to_recordset(${sql.placeholder('rows')}::json) as r(business_id uuid, id uuid, api_key_id uuid, method text, path text,
+          status integer, duration_ms integer, idempotency_key text, request_id text, error_message text, ip text, user_agent text, created_at timestamptz)`,
+    )
+    .prepare(name),
+);
+
 export const requestLogRepository = {
   /** Many entries in one statement (the buffer's batch). */
   async insertMany(db: Executor, rows: RequestLogRow[]): Promise<void> {
-    if (rows.length > 0) await db.insert(apiRequestLogs).values(rows);
+    if (rows.length === 0) return;
+    const json = rows.map((r) => ({
+      business_id: r.businessId,
+      id: r.id,
+      api_key_id: r.apiKeyId,
+      method: r.method,
+      path: r.path,
+      status: r.status,
+      duration_ms: r.durationMs,
+      idempotency_key: r.idempotencyKey ?? null,
+      request_id: r.requestId,
+      error_message: r.errorMessage ?? null,
+      ip: r.ip ?? null,
+      user_agent: r.userAgent ?? null,
+      created_at: r.createdAt ?? new Date(),
+    }));
+    await insertBatch(db, { rows: JSON.stringify(json) });
   },
 
   /** A page of the business's entries, newest first, past the cursor (`limit + 1` rows: the page and whether more follow). */
