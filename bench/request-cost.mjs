@@ -75,7 +75,7 @@ async function startApp(databaseUrl, dataDir, server = SERVER) {
     DEMO_DATA: 'on',
     DEMO_HISTORY: 'off',
     LOG_LEVEL: 'warn',
-    PUBLIC_API_RATE_LIMIT: '100000',
+    PUBLIC_API_RATE_LIMIT: '10000000',
   };
   const app = startPinned(server, env, flags);
   try {

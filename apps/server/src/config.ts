@@ -39,7 +39,7 @@ const ConfigSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   /** How long a signed-in page waits for its first screen's answers beyond the user's (0: it carries the user only). */
   PAGE_ANSWERS_BUDGET_MS: z.coerce.number().int().min(0).max(60_000).default(250),
-  PUBLIC_API_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(600),
+  PUBLIC_API_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(600),
   /** A staff member's support chat answers a minute (docs/decisions.md, "Support chat"); the chat benchmark raises it. */
   CHAT_STAFF_ANSWERS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Webhooks may be sent to private and loopback addresses (a receiver on this machine): development only, never in production. */
