@@ -3,6 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectConfiguration } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
+// Every server a test starts (they inherit this process's environment) stops once its starter has ended: a test
+// process killed before its clean-up leaves no server running behind the next run.
+process.env.EXIT_WITH_PARENT ??= 'on';
+
 /** `@/` is the app's src/ (as in each app's tsconfig paths and apps/web/vite.config.ts). */
 const srcAlias = (app: 'web' | 'server') => [{ find: /^@\//, replacement: fileURLToPath(new URL(`./apps/${app}/src/`, import.meta.url)) }];
 

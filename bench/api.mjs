@@ -25,7 +25,8 @@ export const pinned = (core, argv) => (pinning ? ['taskset', ['-c', String(core)
 export function startServer(file, env, logFile, { nodeArgs = [] } = {}) {
   const [cmd, args] = pinned(0, [...nodeArgs, file]);
   const out = logFile ? openSync(logFile, 'a') : 'ignore';
-  return spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', out, 'inherit'] });
+  // A server stops if the benchmark is killed (EXIT_WITH_PARENT).
+  return spawn(cmd, args, { cwd: ROOT, env: { EXIT_WITH_PARENT: 'on', ...process.env, ...env }, stdio: ['ignore', out, 'inherit'] });
 }
 
 export const stop = async (child) => {

@@ -36,6 +36,7 @@ const ConfigSchema = z.object({
   DEV_CLOCK: z.enum(['on', 'off']).default('off'),
   /** Test-only faults (a request may ask its process to die at a point of its work): with NODE_ENV=test only. */
   TEST_FAULTS: z.enum(['on', 'off']).default('off'),
+  EXIT_WITH_PARENT: z.enum(['on', 'off']).default('off'),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   /** How long a signed-in page waits for its first screen's answers beyond the user's (0: it carries the user only). */
   PAGE_ANSWERS_BUDGET_MS: z.coerce.number().int().min(0).max(60_000).default(250),
@@ -117,6 +118,11 @@ export interface AppConfig {
    * (SIGKILL) at a point of its work; `simulate` in the API tests: that request alone stops there; else `off`.
    */
   testFaults: 'off' | 'kill' | 'simulate';
+  /**
+   * EXIT_WITH_PARENT=on: the process stops (gracefully) once the process that started it has ended, as a test run,
+   * a benchmark or `npm start` that was killed leaves no server behind.
+   */
+  exitWithParent: boolean;
   webDist: string | undefined;
   /**
    * How long a signed-in page waits for its first screen's answers beyond the user's (http/page-bootstrap.ts)
@@ -183,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     devMailbox: c.DEV_MAILBOX === 'auto' ? !smtpUrl && !production && loopbackOnly && !trustProxy : c.DEV_MAILBOX === 'on',
     devClock: c.DEV_CLOCK === 'on' && !production && loopbackOnly && !trustProxy,
     testFaults: c.TEST_FAULTS === 'on' && c.NODE_ENV === 'test' && loopbackOnly && !trustProxy ? 'kill' : 'off',
+    exitWithParent: c.EXIT_WITH_PARENT === 'on',
     webDist: c.WEB_DIST,
     pageAnswersBudgetMs: c.PAGE_ANSWERS_BUDGET_MS,
     publicApiRateLimit: c.PUBLIC_API_RATE_LIMIT,

@@ -87,6 +87,13 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  if (config.exitWithParent) {
+    // An ended parent's children are handed to another process (init): the parent's id changes.
+    const parent = process.ppid;
+    setInterval(() => {
+      if (process.ppid !== parent) void shutdown('parent ended');
+    }, 1_000).unref();
+  }
   const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL';
   const role = config.role === 'all' ? '' : ` as a ${config.role} process`;
   logger.info(`Merchant Dashboard is running${role} at ${config.publicUrl} (${where}), listening on ${listening.addresses.join(' and ')}`);

@@ -24,6 +24,12 @@ export async function keepNumberedDraft<T>(db: Executor, keep: (tx: Executor) =>
   }
 }
 
+/** What every new draft starts with, in its numbering transaction `tx`: its id, its number and its times. */
+export async function newDraftHead(tx: Executor, clock: Clock, businessId: string) {
+  const now = clock.now();
+  return { businessId, id: newTimeOrderedId(now.getTime()), number: await repo.nextNumber(tx, businessId), createdAt: now, updatedAt: now };
+}
+
 export const draftOrderNotFound = () => new AppError('POS_ORDER_NOT_FOUND', 'Draft order not found.');
 /** The draft was paid already: a draft is paid once (by the register that paid it first). */
 export const draftAlreadyPaid = (number: number) =>
@@ -173,11 +179,8 @@ export function createDraftOrdersService(deps: {
       const totals = totalsOf(lines, fields.discount ?? 0);
       const businessId = actor.business.id;
       const id = await keepNumberedDraft(db, async (tx) => {
-        const now = clock.now();
         const row = {
-          businessId,
-          id: newTimeOrderedId(now.getTime()),
-          number: await repo.nextNumber(tx, businessId),
+          ...(await newDraftHead(tx, clock, businessId)),
           locationId: fields.locationId ?? null,
           customerId: fields.customerId ?? null,
           staffId: fields.staffId ?? actor.userId,
@@ -188,8 +191,6 @@ export function createDraftOrdersService(deps: {
           discountReason: fields.discountReason ?? null,
           lines,
           ...totals,
-          createdAt: now,
-          updatedAt: now,
         };
         await repo.insert(tx, row);
         await audit.record(tx, actor.where, entry(actor, 'pos_draft_order.created', row, 'Created'));

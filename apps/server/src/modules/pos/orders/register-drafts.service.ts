@@ -8,8 +8,7 @@ import type { LocationsService } from '@/modules/catalogue/products/locations.se
 import { assertLocationsAllowed } from '@/modules/location-scope';
 import type { CustomersService } from '@/modules/payments/customers/customers.service';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
-import { newTimeOrderedId } from '@/lib/crypto';
-import { draftAlreadyPaid, draftOrderNotFound, keepNumberedDraft, type DraftLine } from './draft-orders.service';
+import { draftAlreadyPaid, draftOrderNotFound, keepNumberedDraft, newDraftHead, type DraftLine } from './draft-orders.service';
 import { draftOrdersRepository as repo, type DraftOrderRow, type NamedDraftOrderRow } from './draft-orders.repository';
 
 const iso = (d: Date) => d.toISOString();
@@ -156,18 +155,13 @@ export function createRegisterDraftsService(deps: {
       const businessId = ctx.business.row.id;
       const kept = await keptFrom(ctx, body);
       const id = await keepNumberedDraft(db, async (tx) => {
-        const now = clock.now();
         const row = {
-          businessId,
-          id: newTimeOrderedId(now.getTime()),
-          number: await repo.nextNumber(tx, businessId),
+          ...(await newDraftHead(tx, clock, businessId)),
           locationId: body.location_id,
           staffId: ctx.user.id,
           createdBy: ctx.user.id,
           customerPickup: true,
           ...kept,
-          createdAt: now,
-          updatedAt: now,
         };
         await repo.insert(tx, row);
         await audit.record(tx, ctx, savedEntry(ctx, 'pos_draft_order.created', row, 'Saved the cart as'));
