@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparedPerShape, preparedStatement } from '@/db/prepared';
-import { businesses } from '@/db/schema';
+import { businesses, businessUsers } from '@/db/schema';
 import { businessRepository } from '@/modules/business/business/business.repository';
 import { createBusiness } from './factories';
 import { createTestContext, type TestContext } from './harness';
@@ -95,5 +95,44 @@ describe('prepared statements per shape', () => {
     for (const key of ['named', 'any']) {
       expect(() => preparedStatement(`test_business_shape_${key}`, (db, name) => db.select().from(businesses).prepare(name))).toThrow(/already named/);
     }
+  });
+});
+
+describe('the rows of a prepared statement', () => {
+  // A left-joined table's columns as an object, a column and an expression at the top, a nested object of the main table.
+  const withMembers = preparedStatement('test_business_members', (db, name) =>
+    db
+      .select({
+        business: { id: businesses.id, name: businesses.name, createdAt: businesses.createdAt },
+        member: businessUsers,
+        upper: sql<string>`upper(${businesses.name})`,
+      })
+      .from(businesses)
+      .leftJoin(businessUsers, and(eq(businessUsers.businessId, businesses.id), eq(businessUsers.role, sql.placeholder('role'))))
+      .where(eq(businesses.id, sql.placeholder('id')))
+      .orderBy(asc(businessUsers.userId))
+      .prepare(name),
+  );
+
+  it("are drizzle's own rows: a left-joined table with no row is null, one with a row an object of decoded values", async () => {
+    const b = await createBusiness(t, { name: 'Epsilon Eats' });
+    const built = (role: string) =>
+      t.database.db
+        .select({
+          business: { id: businesses.id, name: businesses.name, createdAt: businesses.createdAt },
+          member: businessUsers,
+          upper: sql<string>`upper(${businesses.name})`,
+        })
+        .from(businesses)
+        .leftJoin(businessUsers, and(eq(businessUsers.businessId, businesses.id), eq(businessUsers.role, role)))
+        .where(eq(businesses.id, b.id))
+        .orderBy(asc(businessUsers.userId));
+    const owned = await withMembers(t.database.db, { id: b.id, role: 'owner' });
+    expect(owned).toEqual(await built('owner'));
+    expect(owned).toMatchObject([{ business: { id: b.id, name: 'Epsilon Eats' }, member: { businessId: b.id, role: 'owner' }, upper: 'EPSILON EATS' }]);
+    expect(owned[0]!.business.createdAt).toBeInstanceOf(Date);
+    const none = await withMembers(t.database.db, { id: b.id, role: 'cashier' });
+    expect(none).toEqual(await built('cashier'));
+    expect(none).toEqual([{ business: { id: b.id, name: 'Epsilon Eats', createdAt: owned[0]!.business.createdAt }, member: null, upper: 'EPSILON EATS' }]);
   });
 });
