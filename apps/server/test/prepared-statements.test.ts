@@ -116,7 +116,7 @@ describe('the rows of a prepared statement', () => {
 
   it("are drizzle's own rows: a left-joined table with no row is null, one with a row an object of decoded values", async () => {
     const b = await createBusiness(t, { name: 'Epsilon Eats' });
-    const built = (role: string) =>
+    const built = (role: 'owner' | 'cashier') =>
       t.database.db
         .select({
           business: { id: businesses.id, name: businesses.name, createdAt: businesses.createdAt },
