@@ -29,6 +29,15 @@ export const PAYMENT_REQUEST_EVENT_PREFIX = 'r:';
 export const needsNoBarrier = (payload: string) =>
   payload.startsWith(CHAT_EVENT_PREFIX) || payload.startsWith(NOTIFICATION_EVENT_PREFIX) || payload.startsWith(PAYMENT_REQUEST_EVENT_PREFIX);
 
+/** The API key cache's announcements: a key (`k:<lookup>`) and a plugin integration (`i:<id>`), migration 0072. */
+const API_KEY_PREFIXES = ['k:', 'i:'];
+/**
+ * Whether a payload touches nothing the people and business caches keep (sessions, users, standings, stores): the
+ * chat's, the bell's, the API key cache's and the status checks' events. Those caches forget everything on a payload
+ * they do not know, so one list here, not one per cache, names what they pass over.
+ */
+export const touchesNoPeopleOrBusinesses = (payload: string) => needsNoBarrier(payload) || API_KEY_PREFIXES.some((prefix) => payload.startsWith(prefix));
+
 export interface ChangeHandlers {
   /** One changed thing, as the trigger names it ('s:<session id>', 'u:<user id>', ...). */
   onChange(payload: string): void;

@@ -1,5 +1,5 @@
 import type { Role } from '@merchant/core';
-import type { ChangeFeed } from '@/db/change-feed';
+import { touchesNoPeopleOrBusinesses, type ChangeFeed } from '@/db/change-feed';
 import type { BusinessRow } from '@/http/context';
 
 /** A business and the caller's role in it: null when they are not an active member (a super admin's look). */
@@ -34,9 +34,7 @@ export function createStandingCache(changes: ChangeFeed | undefined) {
 
   changes?.subscribe({
     onChange(payload) {
-      // The support chat's (`c:`), the bell's (`n:`), the API key cache's (`k:`, `i:`) and the status checks' (`r:`) events share
-      // the channel and touch nothing kept here.
-      if (payload.startsWith('c:') || payload.startsWith('n:') || payload.startsWith('k:') || payload.startsWith('i:') || payload.startsWith('r:')) return;
+      if (touchesNoPeopleOrBusinesses(payload)) return;
       epoch++;
       const id = payload.slice(2);
       switch (payload.slice(0, 2)) {

@@ -1,5 +1,5 @@
 import type { Role } from '@merchant/core';
-import type { ChangeFeed } from '@/db/change-feed';
+import { touchesNoPeopleOrBusinesses, type ChangeFeed } from '@/db/change-feed';
 import type { BusinessRow, SessionRow, UserRow } from '@/http/context';
 
 /** What GET /v1/user shows besides the user row: active memberships and when pending invitations expire. */
@@ -47,9 +47,7 @@ export function createSessionCache(changes: ChangeFeed | undefined) {
   }
 
   function onChange(payload: string) {
-    // The support chat's (`c:`), the bell's (`n:`), the API key cache's (`k:`, `i:`) and the status checks' (`r:`) events share
-    // the channel and touch nothing kept here.
-    if (payload.startsWith('c:') || payload.startsWith('n:') || payload.startsWith('k:') || payload.startsWith('i:') || payload.startsWith('r:')) return;
+    if (touchesNoPeopleOrBusinesses(payload)) return;
     epoch++;
     const key = payload.slice(2);
     switch (payload.slice(0, 2)) {

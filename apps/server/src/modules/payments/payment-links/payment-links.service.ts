@@ -213,7 +213,8 @@ export function createPaymentLinksService(deps: {
 
     /**
      * The public API's status check: the link as HitPay's payment request, and its latest `limit` payments as
-     * Transactions lists them; two statements, sent together (the link's, and the payments' with the paid sum).
+     * Transactions lists them: kept in the process (status-check-cache.ts), else two statements sent together (the
+     * link's, and the payments' with the paid sum).
      */
     async statusCheckForApi(
       ctx: Pick<BusinessContext, 'business'>,

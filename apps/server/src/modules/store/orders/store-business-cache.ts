@@ -1,4 +1,4 @@
-import type { ChangeFeed } from '@/db/change-feed';
+import { touchesNoPeopleOrBusinesses, type ChangeFeed } from '@/db/change-feed';
 import type { StoreBusiness } from './store.repository';
 
 const MAX_STORES = 10_000;
@@ -41,19 +41,15 @@ export function createStoreBusinessCache(changes: ChangeFeed | undefined) {
 
   changes?.subscribe({
     onChange(payload) {
+      if (touchesNoPeopleOrBusinesses(payload)) return;
       switch (payload.slice(0, 2)) {
         case 'b:':
           forget(payload.slice(2));
           break;
-        case 'c:':
-        case 'n:':
         case 's:':
         case 'e:':
         case 'u:':
-        case 'k:':
-        case 'i:':
-        case 'r:':
-          break; // support chat, the bell, sessions, invitations, people, API keys, integrations, status checks: nothing kept here depends on them
+          break; // sessions, invitations, people: nothing kept here depends on them
         default:
           epoch++;
           stores.clear();
