@@ -10,6 +10,7 @@ import pg from 'pg';
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed';
 import { dumpEmbedded } from './backup';
 import { lockDataDir } from './data-dir-lock';
+import { drizzleView, PGLITE_DATE_PARSERS } from './pglite-text-types';
 import type { Executor } from './executor';
 import { sendStatementsUnnamed } from './prepared';
 import { guardOuterHandle } from './transaction-guard';
@@ -177,7 +178,7 @@ function replicaRouting(primary: pg.Pool, url: string, poolSize: number, pooled:
 
 /** The app's handle on an embedded database; `closeClient` runs after the change feed has closed. */
 function embeddedDatabase(client: PGlite, options: DatabaseOptions, closeClient: () => Promise<void>): Database {
-  const db = drizzlePglite(client, { schema, ...queryLogger(options) }) as unknown as Executor;
+  const db = drizzlePglite(drizzleView(client), { schema, ...queryLogger(options) }) as unknown as Executor;
   const changes = pgliteChangeFeed(client);
   return {
     db,
@@ -199,10 +200,14 @@ function embeddedDatabase(client: PGlite, options: DatabaseOptions, closeClient:
   };
 }
 
-/** A statement with parameters is one prepared query; pg-boss's schema scripts (no parameters) may hold several. */
+/**
+ * A statement with parameters is one prepared query; pg-boss's schema scripts (no parameters) may hold several. Dates
+ * are read as dates (db/pglite-text-types.ts: the handle's own parsers read them as text for drizzle).
+ */
 async function pgliteExecuteSql(client: PGlite, text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
-  if (values && values.length > 0) return client.query(text, values);
-  const results = await client.exec(text);
+  const options = { parsers: PGLITE_DATE_PARSERS };
+  if (values && values.length > 0) return client.query(text, values, options);
+  const results = await client.exec(text, options);
   return { rows: results.at(-1)?.rows ?? [] };
 }
 
