@@ -1,8 +1,8 @@
 // Lint: the type-aware rules in oxlint (.oxlintrc.json: promises awaited, returned or voided, never handed to a place
 // that expects a plain function or a boolean; its tsgolint builds each workspace's program with TypeScript 7), then
-// ESLint's rules without type information (eslint.config.js: the house style's import boundaries, no cycles, the
-// hooks) in one process, its results kept in node_modules/.cache/eslint/ by content so a run lints again only the
-// files that changed. typescript-eslint's type-aware run cost about 200 CPU-s and 2.5 GB per part on a fresh checkout;
+// ESLint's rules without type information (eslint.config.js: the house style's import boundaries, the hooks; cycles
+// are dpdm's, in scripts/check-structure.mjs) in one process, its results kept in node_modules/.cache/eslint/ by
+// content so a run lints again only the files that changed. typescript-eslint's type-aware run cost about 200 CPU-s and 2.5 GB per part on a fresh checkout;
 // oxlint does the same two rules in about 50 CPU-s (the findings compared on injected mistakes).
 import { pathToFileURL } from 'node:url';
 import { runAsync } from './lib.mjs';
