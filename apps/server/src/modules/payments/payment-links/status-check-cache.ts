@@ -1,4 +1,5 @@
 import { PAYMENT_REQUEST_EVENT_PREFIX, type ChangeFeed } from '@/db/change-feed';
+import { keptReads } from '@/db/kept-reads';
 import type { StatusCheckPayment } from '../source-payments/source-payments.service';
 import type { PaymentLinkRow } from './payment-links.repository';
 
@@ -27,46 +28,30 @@ const MAX_PAYMENTS = 20_000;
  * before its commit returns, so its next check reads again. Another process hears it a moment after the commit and
  * until then may answer the check as it was: the check is a read that may lag (it read the replica before this
  * cache), so these announcements hold no write's answer back (no write barrier). Kept reads come from the primary,
- * never the replica, which could hand back a row older than an announcement already heard. While the feed is down
- * nothing is kept; when it comes back everything learned before is dropped; a read is kept only when no announcement
- * arrived while it was read. A link that does not exist (or is another business's) is not kept.
+ * never the replica, which could hand back a row older than an announcement already heard. Kept the way
+ * db/kept-reads.ts keeps reads. A link that does not exist (or is another business's) is not kept.
  */
 export function createStatusCheckCache(changes: ChangeFeed | undefined) {
-  const checks = new Map<string, StatusCheckRead>();
-  let payments = 0;
-  let live = false;
-  let epoch = 0;
-
-  function drop(linkId: string) {
-    const kept = checks.get(linkId);
-    if (!kept) return;
-    checks.delete(linkId);
-    payments -= kept.payments.length;
-  }
-
-  changes?.subscribe({
-    onChange(payload) {
+  /** link id -> its check. */
+  const checks = keptReads<string, StatusCheckRead>(
+    changes,
+    (payload, kept) => {
       if (!payload.startsWith(PAYMENT_REQUEST_EVENT_PREFIX)) return;
-      epoch++;
-      drop(payload.slice(PAYMENT_REQUEST_EVENT_PREFIX.length));
+      kept.changed();
+      kept.drop(payload.slice(PAYMENT_REQUEST_EVENT_PREFIX.length));
     },
-    onState(isLive) {
-      epoch++;
-      checks.clear();
-      payments = 0;
-      live = isLive;
-    },
-  });
+    { max: MAX_LINKS, weight: { of: (check) => check.payments.length, max: MAX_PAYMENTS } },
+  );
 
   return {
     /** Whether reads may be kept now (the feed is up): a read meant to be kept then goes to the primary. */
-    live: () => live,
+    live: checks.live,
 
     /** A mark to pass back when keeping what was read after it. */
-    mark: () => epoch,
+    mark: checks.mark,
 
     get(linkId: string, limit: number): StatusCheckRead | undefined {
-      const kept = live ? checks.get(linkId) : undefined;
+      const kept = checks.get(linkId);
       return kept && kept.limit === limit ? kept : undefined;
     },
 
@@ -78,11 +63,7 @@ export function createStatusCheckCache(changes: ChangeFeed | undefined) {
         payments: Object.freeze(read.payments.map((p) => Object.freeze({ ...p }))),
         paid: read.paid ? Object.freeze({ ...read.paid }) : undefined,
       });
-      if (!live || mark !== epoch || check.payments.length > MAX_PAYMENTS) return check;
-      drop(check.link.id);
-      checks.set(check.link.id, check);
-      payments += check.payments.length;
-      while (checks.size > MAX_LINKS || payments > MAX_PAYMENTS) drop(checks.keys().next().value as string);
+      checks.keep(mark, check.link.id, check);
       return check;
     },
   };
