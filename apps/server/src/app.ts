@@ -57,6 +57,8 @@ export interface BuildAppOptions {
   jobsMode?: JobsMode;
   /** The database pool's use for /metrics (`Database.poolStats`; none on the embedded database). */
   poolStats?: (() => PoolStats) | undefined;
+  /** The replica pool's use for /metrics (`Database.replicaPoolStats`; only with a replica). */
+  replicaPoolStats?: (() => PoolStats) | undefined;
   /** The embedded database's backups, offered to `npm run backup` on this machine (none on PostgreSQL). */
   backup?: BackupSource | undefined;
   /** Set to stopping by the server on SIGTERM: /readyz then answers 503. */
@@ -143,6 +145,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
     unsentMail: () => mailer.unsent(),
     sessionLookups: () => modules.services.sessions.cacheLookups(),
     poolStats: options.poolStats,
+    replicaPoolStats: options.replicaPoolStats,
   });
   metricsRoutes(app, { metrics, token: config.metricsToken, trustProxy: config.trustProxy });
   if (options.backup) backupRoutes(app, options.backup);

@@ -55,6 +55,7 @@ async function main(): Promise<void> {
     changes: database.changes,
     jobsConnection: database.jobs,
     poolStats: database.poolStats,
+    replicaPoolStats: database.replicaPoolStats,
     backup,
     logger,
     readiness,

@@ -79,6 +79,8 @@ describe('GET /metrics', () => {
       // The embedded database has no pool to show.
       expect(text).not.toContain('db_pool_connections');
     }
+    // Without a replica there is no replica pool (read-replica.postgres.test.ts shows it with one).
+    expect(text).not.toContain('db_replica_pool_connections');
 
     await t.app.jobs.runDue({ ignoreDelays: true });
     text = (await scrape(t)).body;

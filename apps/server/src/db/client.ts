@@ -36,6 +36,8 @@ export interface Database {
   close(): Promise<void>;
   /** PostgreSQL only: the connection pool's use (/metrics). */
   poolStats?: () => { total: number; idle: number; waiting: number };
+  /** The replica pool's use, when DATABASE_REPLICA_URL is set. */
+  replicaPoolStats?: () => { total: number; idle: number; waiting: number };
   /** Embedded database only: a backup of it (db/backup.ts) while it is in use. */
   backup?: () => Promise<Blob>;
   /** Embedded database only: a dump of its data directory (tests clone a migrated template). */
@@ -106,6 +108,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
 }
 
+/** What /metrics shows of a pool. */
+const statsOf = (pool: pg.Pool) => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+
 /** A pool on a PostgreSQL URL; an idle connection the server closed (restart, failover) must not crash the process. */
 function poolOn(url: string, max: number, onConnect?: (client: pg.ClientBase) => Promise<void>): pg.Pool {
   // pg-pool awaits onConnect before it hands a new connection out; one that fails is not used.
@@ -132,7 +137,8 @@ function postgresDatabase(databaseUrl: string, options: DatabaseOptions): Databa
     kind: 'postgres',
     changes,
     jobs: { connectionString: databaseUrl },
-    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    poolStats: () => statsOf(pool),
+    ...(replica ? { replicaPoolStats: () => statsOf(replica.pool) } : {}),
     exec: async (sql) => {
       await pool.query(sql);
       // Behind a pooler this process hears its own changes only through the feed: settle, as a pooled LISTEN would have.
@@ -150,12 +156,13 @@ function postgresDatabase(databaseUrl: string, options: DatabaseOptions): Databa
  * The replica's pool and what read-your-writes asks of the two servers (db/replica.ts). The replica's replay
  * position is remembered: a write it is known to have replayed past needs no question.
  */
-function replicaRouting(primary: pg.Pool, url: string, poolSize: number, pooled: boolean, options: DatabaseOptions): ReplicaRouting {
+function replicaRouting(primary: pg.Pool, url: string, poolSize: number, pooled: boolean, options: DatabaseOptions): ReplicaRouting & { pool: pg.Pool } {
   const pool = poolOn(url, poolSize);
   const replica = drizzlePg(pool, { schema, ...queryLogger(options) }) as unknown as Executor;
   if (pooled) sendStatementsUnnamed(replica);
   let known = 0n;
   return {
+    pool,
     replica,
     async writePosition() {
       // The insert position, not the write position: under asynchronous commit (synchronous_commit=off) a commit

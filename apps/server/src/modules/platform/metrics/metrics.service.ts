@@ -17,6 +17,8 @@ export interface MetricsDeps {
   /** The session cache's lookups since the process started. */
   sessionLookups: () => Readonly<Record<'hit' | 'unknown' | 'miss', number>>;
   poolStats?: (() => PoolStats) | undefined;
+  /** The replica pool's (DATABASE_REPLICA_URL), when there is one. */
+  replicaPoolStats?: (() => PoolStats) | undefined;
 }
 
 /** Request durations in seconds: most answers take milliseconds; the top buckets catch exports and PDFs. */
@@ -52,11 +54,11 @@ export function createMetrics(deps: MetricsDeps) {
     registers: [registry],
   });
 
-  if (deps.poolStats) {
-    const poolStats = deps.poolStats;
+  const poolGauge = (name: string, help: string, poolStats: (() => PoolStats) | undefined) => {
+    if (!poolStats) return;
     new Gauge({
-      name: 'db_pool_connections',
-      help: 'Connections of the database pool: total open, idle, and requests waiting for one.',
+      name,
+      help,
       labelNames: ['state'],
       registers: [registry],
       collect() {
@@ -66,7 +68,9 @@ export function createMetrics(deps: MetricsDeps) {
         this.set({ state: 'waiting' }, stats.waiting);
       },
     });
-  }
+  };
+  poolGauge('db_pool_connections', 'Connections of the database pool: total open, idle, and requests waiting for one.', deps.poolStats);
+  poolGauge('db_replica_pool_connections', 'Connections of the read replica pool: total open, idle, and requests waiting for one.', deps.replicaPoolStats);
 
   // What the database says is read once per scrape and shared by the gauges that show it (`scrape` forgets it).
   let queues: ReturnType<typeof jobQueueStats> | undefined;
