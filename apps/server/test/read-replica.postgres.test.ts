@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { overviewEndpoints, paymentLinkEndpoints, transactionEndpoints } from '@merchant/payments';
+import { posOrderEndpoints, productEndpoints } from '@merchant/catalogue';
+import { customerEndpoints, invoiceEndpoints, overviewEndpoints, paymentLinkEndpoints, transactionEndpoints } from '@merchant/payments';
 // eslint-disable-next-line no-restricted-imports -- the test servers' starters are the root scripts' (scripts/postgres.mjs, shared with npm test), outside any app
 import { startPostgres, startReplica } from '../../../scripts/postgres.mjs';
 import { composeApp } from '../src/app';
@@ -12,7 +13,7 @@ import { lsnValue, mayLag, readRouting } from '../src/db/replica';
 import { WRITTEN_COOKIE } from '../src/http/read-routing';
 import { fixedClock } from '../src/lib/clock';
 import { installJobsSchema } from '../src/modules/platform/jobs/jobs.service';
-import { createBusiness, unique } from './factories';
+import { createBusiness, createCustomer, createInvoice, createLocation, createProduct, openDrawer, sell, unique } from './factories';
 import { makePayment } from './factories/payments';
 import type { Agent, TestContext } from './harness';
 
@@ -51,6 +52,8 @@ beforeAll(async () => {
     logger: pino({ level: 'silent' }),
     jobsConnection: database.jobs,
     jobsMode: 'manual',
+    poolStats: database.poolStats,
+    replicaPoolStats: database.replicaPoolStats,
   });
   t = { app, database, clock, config, services, close: async () => app.close() };
   const business = await createBusiness(t, { staff: ['admin'] });
@@ -122,6 +125,37 @@ describe('reads that may lag', () => {
     expect(await overviewRecent(admin)).toContain(payment.id);
   });
 
+  it('come from the replica for the catalogue, the customers, the invoices and the register orders too', async () => {
+    const shop = await createLocation(owner, businessId);
+    await openDrawer(owner, businessId, shop.id);
+    await pauseReplay();
+    const product = await createProduct(owner, businessId, { name: unique('Lagging beans') });
+    const customer = await createCustomer(owner, businessId, { name: unique('Lagging customer') });
+    const invoice = await createInvoice(owner, businessId, customer.id);
+    const order = await sell(owner, businessId, shop.id);
+
+    const lists = async () => ({
+      products: (await admin.ok(productEndpoints.list, { ...at(), query: {} })).data.map((p) => p.id),
+      customers: (await admin.ok(customerEndpoints.list, { ...at(), query: {} })).data.map((c) => c.id),
+      invoices: (await admin.ok(invoiceEndpoints.list, { ...at(), query: {} })).data.map((i) => i.id),
+      orders: (await admin.ok(posOrderEndpoints.list, { ...at(), query: {} })).data.map((o) => o.id),
+    });
+    const lagging = await lists();
+    expect(lagging.products).not.toContain(product.id);
+    expect(lagging.customers).not.toContain(customer.id);
+    expect(lagging.invoices).not.toContain(invoice.id);
+    expect(lagging.orders).not.toContain(order.id);
+    // The writer reads their own writes back (from the primary).
+    expect((await owner.ok(posOrderEndpoints.list, { ...at(), query: {} })).data.map((o) => o.id)).toContain(order.id);
+
+    await resumeReplay();
+    const caught = await lists();
+    expect(caught.products).toContain(product.id);
+    expect(caught.customers).toContain(customer.id);
+    expect(caught.invoices).toContain(invoice.id);
+    expect(caught.orders).toContain(order.id);
+  });
+
   it("read a person's own write back at once (read-your-writes), from the primary until the replica has replayed it", async () => {
     await pauseReplay();
     const purpose = unique('Own class');
@@ -158,6 +192,22 @@ describe('reads that may lag', () => {
     expect(beyond.status).toBeGreaterThanOrEqual(400);
     expect(beyond.status).toBeLessThan(500);
     await resumeReplay();
+  });
+
+  it('shows the replica pool in /metrics beside the primary one', async () => {
+    await linkPurposes(admin);
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' })).body;
+    const sample = (line: string) =>
+      Number(
+        text
+          .split('\n')
+          .find((l) => l.startsWith(`${line} `))
+          ?.slice(line.length + 1),
+      );
+    // The list above read the replica through its pool: at least one connection opened there.
+    expect(sample('db_replica_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
+    expect(sample('db_replica_pool_connections{state="waiting"}')).toBe(0);
+    expect(sample('db_pool_connections{state="total"}')).toBeGreaterThanOrEqual(1);
   });
 
   it('never reads the replica in a transaction or outside a request', async () => {

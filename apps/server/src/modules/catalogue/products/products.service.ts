@@ -1,6 +1,7 @@
 import { AppError, fieldError, formatMoneyWithCode, type ApiIssue } from '@merchant/core';
 import type { CreateProductFields, ListProductsQuery, Product, ProductStatus, UpdateProductFields, VariantFields } from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
+import { mayLag } from '@/db/replica';
 import { within, type SavepointOption } from '@/db/savepoint';
 import { uniqueViolationOf } from '@/db/unique-violation';
 import { writeTogether } from '@/db/write-together';
@@ -247,11 +248,14 @@ export function createProductsService(deps: { db: Executor; clock: Clock; audit:
         channel: query.channel,
         lowStock: query.stock === 'low',
       };
-      const rows = await repo.page(db, businessId, filter, query.sort, query.limit, decodeProductCursor(query.cursor, query.sort));
+      // The page and what it shows of each product (variants, stock, images) from one server: the replica when the
+      // request allows it (db/replica.ts).
+      const read = mayLag(db);
+      const rows = await repo.page(read, businessId, filter, query.sort, query.limit, decodeProductCursor(query.cursor, query.sort));
       const page = rows.slice(0, query.limit);
       const last = page[page.length - 1];
       return {
-        data: await load(db, businessId, page),
+        data: await load(read, businessId, page),
         next_cursor: rows.length > query.limit && last ? encodeProductCursor(last, query.sort) : null,
       };
     },

@@ -8,6 +8,7 @@ import {
   type CustomerOrderChannel,
 } from '@merchant/payments';
 import type { Executor } from '@/db/client';
+import { mayLag } from '@/db/replica';
 import type { BusinessContext, BusinessRow, RequestMeta } from '@/http/context';
 import type { Clock } from '@/lib/clock';
 import { newTimeOrderedId } from '@/lib/crypto';
@@ -74,7 +75,7 @@ export function createCustomersService(deps: { db: Executor; clock: Clock; audit
 
   return {
     async list(businessId: string, query: CustomerFilters & CursorQuery) {
-      const rows = await repo.page(db, businessId, query.q, query.limit, decodeCursor(query.cursor));
+      const rows = await repo.page(mayLag(db), businessId, query.q, query.limit, decodeCursor(query.cursor));
       const page = pageFrom(rows, query.limit, (r) => r);
       return { data: page.rows.map(presentCustomer), next_cursor: page.nextCursor };
     },
@@ -88,7 +89,7 @@ export function createCustomersService(deps: { db: Executor; clock: Clock; audit
         yield CUSTOMER_CSV.head();
         let cursor: Cursor | undefined;
         for (;;) {
-          const rows = await repo.page(db, business.id, filters.q, EXPORT_BATCH, cursor);
+          const rows = await repo.page(mayLag(db), business.id, filters.q, EXPORT_BATCH, cursor);
           const batch = rows.slice(0, EXPORT_BATCH);
           if (batch.length > 0) yield batch.map((r) => CUSTOMER_CSV.line(customerCsvRow(presentCustomer(r)))).join('');
           const last = batch[batch.length - 1];

@@ -18,6 +18,7 @@ import {
 import { formatMoneyWithCode } from '@merchant/core';
 import type { AppConfig } from '@/config';
 import type { Executor } from '@/db/client';
+import { mayLag } from '@/db/replica';
 import type { StoredInvoiceLine } from '@/db/schema';
 import { UNATTENDED, type ActingContext, type BusinessRow, type RequestMeta } from '@/http/context';
 import type { Clock } from '@/lib/clock';
@@ -340,7 +341,7 @@ export function createInvoicesService(deps: {
     },
 
     async list(businessId: string, query: InvoiceFilters & CursorQuery) {
-      const rows = await repo.page(db, businessId, query, query.limit, decodeCursor(query.cursor));
+      const rows = await repo.page(mayLag(db), businessId, query, query.limit, decodeCursor(query.cursor));
       const page = pageFrom(rows, query.limit, (r) => r.invoice);
       return { data: page.rows.map(present), next_cursor: page.nextCursor };
     },
@@ -351,7 +352,7 @@ export function createInvoicesService(deps: {
         yield INVOICE_CSV.head();
         let cursor: Cursor | undefined;
         for (;;) {
-          const rows = await repo.page(db, business.id, filters, EXPORT_BATCH, cursor);
+          const rows = await repo.page(mayLag(db), business.id, filters, EXPORT_BATCH, cursor);
           const batch = rows.slice(0, EXPORT_BATCH);
           if (batch.length > 0) yield batch.map((r) => INVOICE_CSV.line(invoiceCsvRow(present(r)))).join('');
           const last = batch[batch.length - 1];

@@ -1,6 +1,7 @@
 import { AppError, can, formatMoneyWithCode, localDaysSpan, minorToMajorString, startOfLocalDay } from '@merchant/core';
 import { ORDERS_EXPORT_MAX_ROWS, type ListOrdersQuery, type Order, type OrderFilters, type OrderFormSettings } from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
+import { mayLag } from '@/db/replica';
 import { writeTogether, type Write } from '@/db/write-together';
 import type { BusinessContext } from '@/http/context';
 import type { Clock } from '@/lib/clock';
@@ -239,13 +240,19 @@ export function createOrdersService(deps: {
 
   return {
     async list(ctx: BusinessContext, query: ListOrdersQuery) {
-      const rows = await repo.page(db, ctx.business.row.id, filterOf(ctx, query, await callerLocations(db, ctx)), query.limit, decodeCursor(query.cursor));
+      const rows = await repo.page(
+        mayLag(db),
+        ctx.business.row.id,
+        filterOf(ctx, query, await callerLocations(db, ctx)),
+        query.limit,
+        decodeCursor(query.cursor),
+      );
       const page = pageFrom(rows, query.limit, (r) => ({ createdAt: r.order.createdAt, id: r.order.id }));
       return { data: page.rows.map(presentSummary), next_cursor: page.nextCursor };
     },
 
     async exportCsv(ctx: BusinessContext, filters: OrderFilters) {
-      const rows = await repo.page(db, ctx.business.row.id, filterOf(ctx, filters, await callerLocations(db, ctx)), ORDERS_EXPORT_MAX_ROWS);
+      const rows = await repo.page(mayLag(db), ctx.business.row.id, filterOf(ctx, filters, await callerLocations(db, ctx)), ORDERS_EXPORT_MAX_ROWS);
       const shown = rows.slice(0, ORDERS_EXPORT_MAX_ROWS).map(presentSummary);
       const csv = ORDERS_CSV.document(
         shown.map((o) => [
