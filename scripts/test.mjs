@@ -160,9 +160,10 @@ async function checksLane() {
   log('[checks] type checking every workspace');
   const types = await runInLane('checks', 'node', ['scripts/typecheck.mjs']);
   if (types !== 0) failures.add('type checking failed');
-  log('[checks] linting (import boundaries, no cycles)');
+  log('[checks] linting (promises, import boundaries, hooks)');
   const linted = await lint((args) => runInLane('checks', 'npx', args));
   if (linted !== 0) failures.add('linting failed');
+  log('[checks] structure (no import cycle, file sizes, table ownership)');
   const structure = await runInLane('checks', 'node', ['scripts/check-structure.mjs']);
   if (structure !== 0) failures.add('structure checks failed');
   log('[checks] finished');
