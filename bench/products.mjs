@@ -6,7 +6,7 @@
 // memory (VmHWM) after each, to show it stays flat as the file grows.
 // The section of docs/benchmarks.md between the products markers is rewritten.
 // Needs a build first (npm run build).
-// Run: node bench/products.mjs  (BENCH_PRODUCTS=5000 BENCH_IMPORT_ROWS=500 for a smoke test; BENCH_ROUNDS,
+// Run: node bench/products.mjs  (BENCH_PRODUCTS=5000 BENCH_IMPORT_ROWS=500 for a smoke test; BENCH_IMPORTS, BENCH_ROUNDS,
 // BENCH_SECONDS as for bench/api.mjs; BENCH_DATABASES=pglite or postgres for one of them; BENCH_NOTE is printed).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -23,6 +23,8 @@ import { writeDocSection } from './doc-section.mjs';
 const ROOT = new URL('..', import.meta.url).pathname;
 const COUNT = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
+// The imports, one after another in the same app process (BENCH_IMPORTS=10000,10000,10000: is its memory bounded?).
+const IMPORTS = (process.env.BENCH_IMPORTS ?? `${Math.round(IMPORT_ROWS / 10)},${IMPORT_ROWS}`).split(',').map(Number);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 
@@ -71,21 +73,24 @@ function memoryOf(pid) {
   return { peak: kb('VmHWM') / 1024, rss: kb('VmRSS') / 1024 };
 }
 
-/** A CSV of `rows` products: new SKUs, and every tenth row an update of a seeded product's price and name. */
-function importCsv(rows, tag) {
+/**
+ * A CSV of `rows` products: new SKUs, and every tenth row an update of a seeded product's price and name. The
+ * barcodes carry the import's ordinal, so that each import of a run adds products of its own.
+ */
+function importCsv(rows, tag, ordinal) {
   const lines = ['sku,name,description,price,cost,barcode,channels'];
   for (let i = 1; i <= rows; i++) {
     if (i % 10 === 0) lines.push(`BN-${String(i * 7).padStart(6, '0')},Renamed ${tag} ${i},,${(i % 90) + 10}.25,,,`);
     else
       lines.push(
-        `IMP-${tag}-${String(i).padStart(6, '0')},Imported ${tag} ${i},Bench import,${(i % 90) + 10}.50,3.00,99${tag.length}${String(i).padStart(10, '0')},pos online_store`,
+        `IMP-${tag}-${String(i).padStart(6, '0')},Imported ${tag} ${i},Bench import,${(i % 90) + 10}.50,3.00,9${String(ordinal).padStart(2, '0')}${String(i).padStart(10, '0')},pos online_store`,
       );
   }
   return `${lines.join('\r\n')}\r\n`;
 }
 
 /** Uploads, confirms and waits for one import; answers the seconds of each step and the app's memory. */
-export async function runImport(base, cookie, businessId, pid, rows, tag) {
+export async function runImport(base, cookie, businessId, pid, rows, tag, ordinal = 1) {
   // Connections of its own: in runs of 2026-11-29 and 2026-11-30 the first upload after the load rounds was cut
   // ("other side closed", EPIPE). The rounds run in spawnSync, which blocks this process's event loop, so a kept
   // connection the app closed meanwhile (its keep-alive timeout) was still pooled and reused (bench/store.mjs met
@@ -100,7 +105,7 @@ export async function runImport(base, cookie, businessId, pid, rows, tag) {
   const boundary = `----bench${Date.now()}`;
   const body = Buffer.concat([
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench-${tag}.csv"\r\nContent-Type: text/csv\r\n\r\n`),
-    Buffer.from(importCsv(rows, tag)),
+    Buffer.from(importCsv(rows, tag, ordinal)),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const t0 = performance.now();
@@ -167,9 +172,9 @@ async function measure(helloUrl, database, target, connectionCounts) {
       results[connections] = Object.fromEntries(Object.entries(rounds).map(([k, xs]) => [k, summary(xs)]));
     }
     const imports = [];
-    for (const rows of [Math.round(IMPORT_ROWS / 10), IMPORT_ROWS]) {
+    for (const [n, rows] of IMPORTS.entries()) {
       try {
-        imports.push(await runImport(base, cookie, seeded.businessId, app.pid, rows, `R${rows}`));
+        imports.push(await runImport(base, cookie, seeded.businessId, app.pid, rows, `R${n + 1}-${rows}`, n + 1));
       } catch (error) {
         imports.push({ rows, error: String(error?.cause?.message ?? error?.message ?? error) });
       }
