@@ -9,18 +9,16 @@
 // Needs a build first (npm run build) and a quiet machine.
 // Run: node bench/replica.mjs  (BENCH_PAYMENTS=20000 for a smoke test; BENCH_ROUNDS, BENCH_SECONDS, BENCH_CONNECTIONS
 // as for bench/api.mjs; BENCH_NOTE is printed in the section).
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { startPostgres, startReplica } from '../scripts/postgres.mjs';
 import { freePort, signInDemoOwner, waitFor } from '../scripts/server-process.mjs';
-import { median, pinned, settings, startServer, stop } from './api.mjs';
+import { load, median, settings, startServer, stop } from './api.mjs';
 import { connect, seedPayments } from './seed-payments.mjs';
 import { writeDocSection } from './doc-section.mjs';
 
-const ROOT = new URL('..', import.meta.url).pathname;
 const COUNT = Number(process.env.BENCH_PAYMENTS ?? 200_000);
 
 /** The apps' data directories (uploads, the backup token): removed at the end. */
@@ -46,16 +44,6 @@ async function startApp(env) {
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/healthz`, app, 600_000);
   return { app, base };
-}
-
-/** One round of autocannon on core 1. */
-function loadRound(url, cookie) {
-  const [cmd, args] = pinned(1, ['bench/load.mjs', url, String(settings.connections), String(settings.seconds), ...(cookie ? [cookie] : [])]);
-  const res = spawnSync(cmd, args, { cwd: ROOT, encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(`load generator failed: ${res.stderr}`);
-  const result = JSON.parse(res.stdout);
-  if (result.failed) throw new Error(`${result.failed} of ${result.requests} requests to ${url} failed`);
-  return result;
 }
 
 const commits = async (client) => Number((await client.query(`select xact_commit::bigint as n from pg_stat_database where datname = 'postgres'`)).rows[0].n);
@@ -111,14 +99,14 @@ async function main() {
       const check = await fetch(target.url, { headers: { 'x-requested-with': 'XMLHttpRequest', cookie: target.cookie } });
       if (check.status !== 200) throw new Error(`${target.url} answered ${check.status}: ${await check.text()}`);
     }
-    loadRound(helloUrl); // warm-up
-    for (const target of targets) loadRound(target.url, target.cookie);
+    load(helloUrl); // warm-up
+    for (const target of targets) load(target.url, target.cookie);
     const rounds = { hello: [], ...Object.fromEntries(targets.map((t, i) => [i, []])) };
     for (let r = 0; r < settings.rounds; r++) {
-      rounds.hello.push(loadRound(helloUrl));
+      rounds.hello.push(load(helloUrl));
       for (const [i, target] of targets.entries()) {
         const before = { primary: await commits(primarySql), replica: await commits(replicaSql) };
-        const result = loadRound(target.url, target.cookie);
+        const result = load(target.url, target.cookie);
         const after = { primary: await commits(primarySql), replica: await commits(replicaSql) };
         rounds[i].push({ ...result, primaryTx: after.primary - before.primary, replicaTx: after.replica - before.replica });
       }
