@@ -80,6 +80,9 @@ describe('revisits', () => {
     await page.waitForURL(/\/payments$/);
     await page.getByRole('heading', { level: 1, name: 'Overview', exact: true }).waitFor();
     expect(calls).toEqual([]);
+    // Everything the overview asked for has arrived: its chart loads its library once the figures are there, and a
+    // reload while that file is still on its way would ask for it again (it never reached the cache).
+    await page.waitForLoadState('networkidle');
 
     // A reload: the page itself is revalidated, every hashed asset comes from the browser's cache.
     network.fetched.length = 0;
