@@ -35,9 +35,9 @@ export interface Database {
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
   /** PostgreSQL only: the connection pool's use (/metrics). */
-  poolStats?: () => { total: number; idle: number; waiting: number };
+  poolStats?: () => PoolUse;
   /** The replica pool's use, when DATABASE_REPLICA_URL is set. */
-  replicaPoolStats?: () => { total: number; idle: number; waiting: number };
+  replicaPoolStats?: () => PoolUse;
   /** Embedded database only: a backup of it (db/backup.ts) while it is in use. */
   backup?: () => Promise<Blob>;
   /** Embedded database only: a dump of its data directory (tests clone a migrated template). */
@@ -108,8 +108,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
 }
 
-/** What /metrics shows of a pool. */
-const statsOf = (pool: pg.Pool) => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+/** What /metrics shows of a pool: connections open, idle, and requests waiting for one. */
+export interface PoolUse {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+const statsOf = (pool: pg.Pool): PoolUse => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
 
 /** A pool on a PostgreSQL URL; an idle connection the server closed (restart, failover) must not crash the process. */
 function poolOn(url: string, max: number, onConnect?: (client: pg.ClientBase) => Promise<void>): pg.Pool {

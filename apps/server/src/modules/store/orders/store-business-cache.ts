@@ -7,9 +7,9 @@ const MAX_STORES = 10_000;
 /**
  * The business (with its store settings and cache versions) each shop host or custom domain names, kept in this
  * process so a cached storefront page is answered without a query (docs/online-store.md, "Caching"). The database
- * announces every committed change of a business row ('b:<id>', migration 0006), and every purge is one (it bumps the row's cache
- * versions), as are a rename, a new logo or a domain verified or lost; the change drops that business's hosts in
- * every process, and this process's own purge drops them at once. The store settings are read with the business but
+ * announces every committed change of a business row ('b:<id>', migration 0006), and every purge is one (it bumps the
+ * row's cache versions), as are a rename, a new logo or a domain verified or lost; the change drops that business's
+ * hosts in every process, and this process's own purge drops them at once. The store settings are read with the business but
  * not announced: every change of them purges the storefront's identity, which drops the business here and bumps the
  * row for the other processes (a purge that fails leaves their settings as stale as their pages). Kept the way
  * db/kept-reads.ts keeps reads, the least recently used host going first. A host naming no business is not kept
