@@ -242,6 +242,9 @@ describe('the list', () => {
     expect(await ids({})).toEqual([b1.id, a2.id, a1.id]);
     expect(await ids({ status: 'sent' })).toEqual([a2.id]);
     expect(await ids({ search: ann.name!.toLowerCase() })).toEqual([a2.id, a1.id]);
+    // The customer's words from their start (db/search.ts): "An" finds Ann, "nn" nobody.
+    expect(await ids({ search: 'An' })).toEqual([a2.id, a1.id]);
+    expect(await ids({ search: 'nn' })).toEqual([]);
     expect(await ids({ search: b1.number })).toEqual([b1.id]);
     expect(await ids({ from: '2026-04-01', to: '2026-05-01' })).toEqual([b1.id, a2.id]);
     const first = await agent.ok(invoiceEndpoints.list, { params, query: { limit: 2 } });

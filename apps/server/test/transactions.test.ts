@@ -72,6 +72,50 @@ describe('the list', () => {
     expect(refs(await walk({ q: '0002' }, 10))).toEqual(['F-C']);
   });
 
+  it('searches word prefixes (whole words before the last), and a part from the middle of a reference only when no word matches, each the same on every page', async () => {
+    t.clock.set(new Date('2026-10-06T03:00:00Z'));
+    const shop = await createBusiness(t);
+    const pay = (reference: string, name: string, email: string) => makePayment(t, shop.id, { amount: 1000, reference, customer: { name, email } });
+    await pay('ORD-7781234', 'Maria Tan', 'maria.tan@shop.test');
+    await pay('ORD-7785678', 'Mario Rossi', 'mario@shop.test');
+    await pay('ORD-7789012', 'José María Ng', 'mj@corp.test');
+    await pay('XZ/55-9012', 'Ben Ong', 'ben12@shop.test');
+    const search = async (q: string, limit = 10) => {
+      const found: Payment[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await shop.people.owner.agent.ok(transactionEndpoints.list, { params: { business_id: shop.id }, query: { q, limit, cursor } });
+        found.push(...page.data);
+        cursor = page.next_cursor ?? undefined;
+      } while (cursor);
+      return refs(found).sort();
+    };
+    // Any word's start, any case; every word but the last must be whole, across the reference, name and email.
+    expect(await search('mari')).toEqual(['ORD-7781234', 'ORD-7785678']);
+    expect(await search('MARIA')).toEqual(['ORD-7781234']);
+    expect(await search('josé ma')).toEqual(['ORD-7789012']);
+    expect(await search('maria tan@shop')).toEqual(['ORD-7781234']);
+    expect(await search('mar tan')).toEqual([]);
+    expect(await search('shop.test', 1)).toEqual(['ORD-7781234', 'ORD-7785678', 'XZ/55-9012']);
+    expect(await search('ord-77')).toEqual(['ORD-7781234', 'ORD-7785678', 'ORD-7789012']);
+    expect(await search('ord-7785678')).toEqual(['ORD-7785678']);
+    // Punctuation after the last word makes it whole: "ben1@" is not ben12 (a search's ends are trimmed of spaces).
+    expect(await search('ben1')).toEqual(['XZ/55-9012']);
+    expect(await search('ben1@')).toEqual([]);
+    expect(await search('ben12@')).toEqual(['XZ/55-9012']);
+    // No word starts with "012" but two references hold it: the middle of references, page by page. A word that
+    // starts with the search wins over the middle ("9012" is a word of XZ/55-9012's).
+    expect(await search('012', 1)).toEqual(['ORD-7789012', 'XZ/55-9012']);
+    expect(await search('81234')).toEqual(['ORD-7781234']);
+    expect(await search('9012', 1)).toEqual(['XZ/55-9012']);
+    // Four digits are also a card's last 4.
+    expect(await search('4242', 2)).toEqual(['ORD-7781234', 'ORD-7785678', 'ORD-7789012', 'XZ/55-9012']);
+    // Fewer than 3 characters never read the middle; punctuation alone matches no word.
+    expect(await search('34')).toEqual([]);
+    expect(await search('@@@')).toEqual([]);
+    expect(await search("o'; drop table payments; --")).toEqual([]);
+  });
+
   it('sorts newest, oldest and by amount, and pages stay stable across equal amounts', async () => {
     expect(refs(await walk({ q: 'F-' }, 2))).toEqual(['F-E', 'F-D', 'F-C', 'F-B', 'F-A']);
     expect(refs(await walk({ q: 'F-', sort: 'oldest' }, 2))).toEqual(['F-A', 'F-B', 'F-C', 'F-D', 'F-E']);

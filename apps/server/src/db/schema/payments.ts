@@ -16,6 +16,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { minorAmount } from '../columns';
+import { searchIndex } from '../search';
 import { businesses } from './business';
 import { createdAt, ts } from './common';
 import { users } from './identity';
@@ -46,6 +47,9 @@ export const customers = pgTable(
     primaryKey({ columns: [t.businessId, t.id] }),
     index('customers_created_idx').on(t.businessId, t.createdAt, t.id),
     index('customers_email_idx').on(t.businessId, sql`lower(${t.email})`),
+    // The customer list's and the invoice list's search: word prefixes of the name, email and phone (the stored
+    // column `search`, migration 0083; db/search.ts).
+    searchIndex('customers_search_idx'),
   ],
 );
 
@@ -179,11 +183,11 @@ export const payments = pgTable(
       .where(sql`${t.integrationId} is not null`),
     // Sorting by amount walks this and stops after a page (docs/payments.md, "## transactions").
     index('payments_amount_idx').on(t.businessId, t.amount, t.id),
-    // Search (`q`): each ILIKE branch has a trigram index (pg_trgm) and the last-4 branch a b-tree, so the
-    // database ORs their bitmaps instead of reading the business's rows.
+    // Search (`q`, docs/payments.md, "Search"): the words of the reference, name and email and their prefixes
+    // (the stored column `search`, migration 0083; db/search.ts) for word-prefix search; the reference's trigrams (pg_trgm) for a part from
+    // its middle, asked only when no word matches; the last-4 branch a b-tree.
+    searchIndex('payments_search_idx'),
     index('payments_reference_trgm_idx').using('gin', t.reference.op('gin_trgm_ops')),
-    index('payments_customer_name_trgm_idx').using('gin', t.customerName.op('gin_trgm_ops')),
-    index('payments_customer_email_trgm_idx').using('gin', t.customerEmail.op('gin_trgm_ops')),
     index('payments_card_last4_idx').on(t.businessId, t.cardLast4),
     // The search's last-4 branch for a direct debit's account (partial: only direct-debit payments have one).
     index('payments_bank_last4_idx')

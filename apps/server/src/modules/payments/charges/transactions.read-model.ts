@@ -5,6 +5,7 @@ import type { Executor } from '@/db/client';
 import { preparedPerShape } from '@/db/prepared';
 import { payments } from '@/db/schema';
 import { mayLag } from '@/db/replica';
+import { hasSearchWords, searchMatches } from '@/db/search';
 
 export type TransactionRow = typeof payments.$inferSelect;
 
@@ -49,7 +50,9 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /**
  * Which conditions a page's filters and cursor add (each condition's values are the statement's placeholders):
  * a page's statement is built once per shape and sort (db/prepared.ts), its values bound per request. A search
- * of four digits also looks for a card's or a bank account's last 4.
+ * matches words (`words`: word prefixes of the reference, name and email, db/search.ts); one of four digits also
+ * a card's or a bank account's last 4 (`digits`); `middle` is a part from the middle of a reference, asked only
+ * when no word matches (`page`).
  */
 interface PageShape {
   sort: TransactionSort;
@@ -65,7 +68,7 @@ interface PageShape {
   to: boolean;
   min: boolean;
   max: boolean;
-  search: 'none' | 'text' | 'digits';
+  search: 'none' | 'words' | 'digits' | 'middle';
   cursor: boolean;
 }
 
@@ -81,8 +84,13 @@ const p = (name: string) => sql.placeholder(name);
 const shownByDefault = sql`${payments.status} not in (${sql.raw(INCOMPLETE_STATUSES.map((s) => `'${s}'`).join(', '))})`;
 
 function conditionsOf(shape: PageShape): SQL[] {
-  const text = [ilike(payments.reference, p('pattern')), ilike(payments.customerName, p('pattern')), ilike(payments.customerEmail, p('pattern'))];
-  const digits = [eq(payments.cardLast4, p('q')), eq(payments.bankLast4, p('q'))];
+  const words = searchMatches(payments, p('q'));
+  const search = {
+    none: undefined,
+    words,
+    digits: or(words, eq(payments.cardLast4, p('q')), eq(payments.bankLast4, p('q'))),
+    middle: ilike(payments.reference, p('pattern')),
+  }[shape.search];
   const [key, operator] = [byAmount(shape.sort) ? payments.amount : payments.createdAt, descending(shape.sort) ? sql`<` : sql`>`];
   return [
     eq(payments.businessId, p('businessId')),
@@ -96,7 +104,7 @@ function conditionsOf(shape: PageShape): SQL[] {
     shape.to ? lt(payments.createdAt, p('to')) : undefined,
     shape.min ? gte(payments.amount, p('min')) : undefined,
     shape.max ? lte(payments.amount, p('max')) : undefined,
-    shape.search === 'none' ? undefined : or(...text, ...(shape.search === 'digits' ? digits : [])),
+    search,
     // Rows after the cursor in the sort's order: (key, id) compared as a pair, so equal keys never repeat or skip.
     shape.cursor ? sql`(${key}, ${payments.id}) ${operator} (${p('cursorKey')}, ${p('cursorId')})` : undefined,
   ].filter((c): c is SQL => c !== undefined);
@@ -143,12 +151,25 @@ const statusList = (statuses: readonly PaymentStatus[]) =>
     .map((s) => `'${s}'`)
     .join(', ') || 'null';
 
+/** A page's shape but its search and cursor. */
+type Filtered = Omit<PageShape, 'search' | 'cursor'>;
+
+/**
+ * A search that may be a part from the middle of a reference: 3 letters or digits in a row, which the trigram index
+ * serves (without them, `ILIKE` would read every row of the business).
+ */
+const MIDDLE = /[\p{L}\p{N}]{3}/u;
+
 export const transactionsReadModel = {
-  /** One page of the filtered payments in the sort's order, after the cursor. Reads `limit + 1` rows. */
-  /** A page of the filtered list; `zone` is the time zone of the filter's days (the business's unless `f.tz`). */
+  /**
+   * A page of the filtered list; `zone` is the time zone of the filter's days (the business's unless `f.tz`). Reads
+   * `limit + 1` rows. A search matches words first; when no row under the filters matches a word and the search
+   * holds 3 letters or digits in a row, it matches a part from the middle of a reference instead ("12345" finds
+   * INV-0012345). Which of the two a search is, is decided from the filters alone, so every page of it is the same:
+   * a page after a cursor that finds no word asks whether any row matches a word at all before it reads the middle.
+   */
   async page(db: Executor, businessId: string, zone: string, f: TransactionRowFilters, limit: number, cursor?: TransactionCursor): Promise<TransactionRow[]> {
-    const search = !f.q ? 'none' : /^\d{4}$/.test(f.q) ? 'digits' : 'text';
-    const shape: PageShape = {
+    const filtered: Filtered = {
       sort: f.sort,
       status: f.status !== undefined,
       statuses: f.statuses ? statusList(f.statuses) : '',
@@ -161,11 +182,8 @@ export const transactionsReadModel = {
       to: f.to !== undefined,
       min: f.min_amount !== undefined,
       max: f.max_amount !== undefined,
-      search,
-      cursor: cursor !== undefined,
     };
-    // The list and its export may lag: the replica when there is one (db/replica.ts).
-    return pageRead(shape)(mayLag(db), {
+    const values = {
       businessId,
       limit: limit + 1,
       status: f.status,
@@ -182,6 +200,17 @@ export const transactionsReadModel = {
       q: f.q,
       cursorKey: cursor === undefined ? undefined : cursor.by === 'amount' ? cursor.amount : cursor.at.toISOString(),
       cursorId: cursor?.id,
-    });
+    };
+    // The list and its export may lag: the replica when there is one (db/replica.ts).
+    const read = (search: PageShape['search'], after: boolean, rows = values.limit) =>
+      pageRead({ ...filtered, search, cursor: after })(mayLag(db), { ...values, limit: rows });
+    const q = f.q ?? '';
+    if (!q) return read('none', cursor !== undefined);
+    const words = /^\d{4}$/.test(q) ? 'digits' : 'words';
+    const found = hasSearchWords(q) ? await read(words, cursor !== undefined) : [];
+    if (found.length > 0 || !MIDDLE.test(q)) return found;
+    // No word on this page: the middle of a reference, unless some row matches a word (then the words' pages ended).
+    if (cursor !== undefined && hasSearchWords(q) && (await read(words, false, 1)).length > 0) return [];
+    return read('middle', cursor !== undefined);
   },
 };

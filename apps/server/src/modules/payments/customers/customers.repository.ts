@@ -1,13 +1,12 @@
-import { and, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { preparedStatement } from '@/db/prepared';
 import { customers } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
 import { pastCursor } from '@/db/keyset';
+import { searchMatches } from '@/db/search';
 
 export type CustomerRow = typeof customers.$inferSelect;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Newest first, after the cursor's row. */
 const customerAfter = (cursor: Cursor | undefined): SQL | undefined =>
@@ -25,14 +24,14 @@ const byEmail = preparedStatement('customer_by_email', (db, name) =>
 );
 
 export const customersRepository = {
-  /** One page of a business's customers, newest first, whose name, email or phone holds `q`. Reads `limit + 1` rows. */
+  /**
+   * One page of a business's customers, newest first, whose name, email or phone has the words of `q` (word
+   * prefixes, db/search.ts). Reads `limit + 1` rows.
+   */
   async page(db: Executor, businessId: string, q: string | undefined, limit: number, cursor?: Cursor): Promise<CustomerRow[]> {
-    const pattern = q ? `%${escapeLike(q)}%` : undefined;
-    const conditions = [
-      eq(customers.businessId, businessId),
-      pattern ? or(ilike(customers.name, pattern), ilike(customers.email, pattern), ilike(customers.phone, pattern)) : undefined,
-      customerAfter(cursor),
-    ].filter((c): c is SQL => c !== undefined);
+    const conditions = [eq(customers.businessId, businessId), q ? searchMatches(customers, q) : undefined, customerAfter(cursor)].filter(
+      (c): c is SQL => c !== undefined,
+    );
     return db
       .select()
       .from(customers)
