@@ -48,6 +48,35 @@ export function load(url, cookie) {
 
 export const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+/**
+ * Alternates the hello-world and each target (name: URL, loaded with the cookie) round by round after one warm-up
+ * round each; answers each one's median req/s and p99 and its rounds, the hello-world as `hello`.
+ */
+export function alternate(helloUrl, targets, cookie) {
+  load(helloUrl);
+  for (const url of Object.values(targets)) load(url, cookie);
+  const rounds = { hello: [], ...Object.fromEntries(Object.keys(targets).map((k) => [k, []])) };
+  for (let i = 0; i < settings.rounds; i++) {
+    rounds.hello.push(load(helloUrl));
+    for (const [name, url] of Object.entries(targets)) rounds[name].push(load(url, cookie));
+  }
+  const summary = (xs) => ({ rps: median(xs.map((x) => x.rps)), p99: median(xs.map((x) => x.p99)), rounds: xs });
+  return Object.fromEntries(Object.entries(rounds).map(([k, xs]) => [k, summary(xs)]));
+}
+
+/** The markdown rows of `alternate`'s results, each against the hello-world of the same run. */
+export function alternatedTable(results, firstColumn = 'target') {
+  const hello = results.hello;
+  const lines = [`| ${firstColumn} | median req/s | ratio to hello-world | median p99 (ms) | rounds (req/s) |`, '|---|---|---|---|---|'];
+  for (const [name, s] of Object.entries(results)) {
+    const label = name === 'hello' ? 'bare Fastify hello-world' : name;
+    lines.push(
+      `| ${label} | ${s.rps.toFixed(0)} | ${(s.rps / hello.rps).toFixed(3)}x | ${s.p99.toFixed(1)} | ${s.rounds.map((x) => x.rps.toFixed(0)).join(', ')} |`,
+    );
+  }
+  return lines;
+}
+
 /** Alternates hello-world and GET /v1/user against one app process. */
 async function compare(helloUrl, appEnv) {
   const port = await freePort();

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPostgres } from '../scripts/postgres.mjs';
 import { freePort, signInDemoOwner, waitFor } from '../scripts/server-process.mjs';
-import { load, median, settings, startServer, stop } from './api.mjs';
+import { alternate, alternatedTable, settings, startServer, stop } from './api.mjs';
 import { connect } from './seed-payments.mjs';
 import { writeDocSection } from './doc-section.mjs';
 
@@ -91,29 +91,14 @@ async function measure(helloUrl, database, target) {
       'filtered page (overdue)': `${api}?status=overdue&limit=25`,
       'search by customer email': `${api}?search=invoice-customer42%40&limit=25`,
     };
-    load(helloUrl);
-    for (const url of Object.values(targets)) load(url, cookie);
-    const rounds = { hello: [], ...Object.fromEntries(Object.keys(targets).map((k) => [k, []])) };
-    for (let i = 0; i < settings.rounds; i++) {
-      rounds.hello.push(load(helloUrl));
-      for (const [name, url] of Object.entries(targets)) rounds[name].push(load(url, cookie));
-    }
-    const summary = (xs) => ({ rps: median(xs.map((x) => x.rps)), p99: median(xs.map((x) => x.p99)), rounds: xs });
-    return { seedSeconds: seeded.seconds, results: Object.fromEntries(Object.entries(rounds).map(([k, xs]) => [k, summary(xs)])) };
+    return { seedSeconds: seeded.seconds, results: alternate(helloUrl, targets, cookie) };
   } finally {
     await stop(app);
   }
 }
 
 function table(m) {
-  const hello = m.results.hello;
-  const lines = ['| target | median req/s | ratio to hello-world | median p99 (ms) | rounds (req/s) |', '|---|---|---|---|---|'];
-  for (const [name, s] of Object.entries(m.results)) {
-    const label = name === 'hello' ? 'bare Fastify hello-world' : name;
-    lines.push(
-      `| ${label} | ${s.rps.toFixed(0)} | ${(s.rps / hello.rps).toFixed(3)}x | ${s.p99.toFixed(1)} | ${s.rounds.map((x) => x.rps.toFixed(0)).join(', ')} |`,
-    );
-  }
+  const lines = alternatedTable(m.results);
   lines.push('', `Seeding ${COUNT.toLocaleString('en')} invoices and ${CUSTOMERS.toLocaleString('en')} customers took ${m.seedSeconds.toFixed(0)} s.`);
   return lines.join('\n');
 }

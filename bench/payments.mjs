@@ -22,6 +22,7 @@ import { checkoutRounds, load, median, settings, startServer, stop } from './api
 import { pgbenchRound, tpcbDatabase } from './pgbench.mjs';
 import { connect, seedPayments } from './seed-payments.mjs';
 import { writeDocSection } from './doc-section.mjs';
+import { explainPlan } from './explain.mjs';
 
 const COUNT = Number(process.env.BENCH_PAYMENTS ?? 1_000_000);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
@@ -170,16 +171,8 @@ const PLANS = {
 export async function explain(db, businessId) {
   const out = [];
   for (const [name, [text, ...params]] of Object.entries(PLANS)) {
-    const { rows } = await db.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, [businessId, ...params]);
-    const raw = Object.values(rows[0])[0];
-    const [plan] = typeof raw === 'string' ? JSON.parse(raw) : raw;
-    const nodes = [];
-    const walk = (node) => {
-      nodes.push(node['Index Name'] ? `${node['Node Type']} on ${node['Index Name']}` : node['Node Type']);
-      for (const child of node.Plans ?? []) walk(child);
-    };
-    walk(plan.Plan);
-    out.push({ name, plan: nodes.join(' > '), ms: plan['Execution Time'] });
+    const { plan, ms } = await explainPlan(db, text, [businessId, ...params]);
+    out.push({ name, plan, ms });
   }
   return out;
 }

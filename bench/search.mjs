@@ -12,9 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPostgres } from '../scripts/postgres.mjs';
 import { freePort, signInDemoOwner, waitFor } from '../scripts/server-process.mjs';
-import { load, median, settings, startServer, stop } from './api.mjs';
+import { alternate, alternatedTable, settings, startServer, stop } from './api.mjs';
 import { connect, seedPayments } from './seed-payments.mjs';
 import { writeDocSection } from './doc-section.mjs';
+import { explainPlan } from './explain.mjs';
 
 const COUNT = Number(process.env.BENCH_PAYMENTS ?? 1_000_000);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',');
@@ -81,16 +82,7 @@ async function explain(db, businessId) {
   ]);
   const out = [];
   for (const [name, text, q] of statements) {
-    const { rows } = await db.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${text}`, [businessId, q]);
-    const raw = Object.values(rows[0])[0];
-    const [plan] = typeof raw === 'string' ? JSON.parse(raw) : raw;
-    const nodes = [];
-    const walk = (node) => {
-      nodes.push(node['Index Name'] ? `${node['Node Type']} on ${node['Index Name']}` : node['Node Type']);
-      for (const child of node.Plans ?? []) walk(child);
-    };
-    walk(plan.Plan);
-    out.push({ name, plan: nodes.join(' > '), ms: plan['Execution Time'], planning: plan['Planning Time'] });
+    out.push({ name, ...(await explainPlan(db, text, [businessId, q])) });
   }
   return out;
 }
@@ -115,32 +107,14 @@ async function measure(helloUrl, database, target) {
     targets["customer list: a name's start (customer 424)"] = `${api}/customers?q=${encodeURIComponent('customer 424')}`;
     // The same page with no search: what a page of 25 payments costs whatever found them.
     targets['no search: the first page of Transactions'] = `${api}/transactions`;
-    load(helloUrl);
-    for (const url of Object.values(targets)) load(url, cookie);
-    const rounds = { hello: [], ...Object.fromEntries(Object.keys(targets).map((k) => [k, []])) };
-    for (let i = 0; i < settings.rounds; i++) {
-      rounds.hello.push(load(helloUrl));
-      for (const [name, url] of Object.entries(targets)) rounds[name].push(load(url, cookie));
-    }
-    const summary = (xs) => ({ rps: median(xs.map((x) => x.rps)), p99: median(xs.map((x) => x.p99)), rounds: xs });
-    return {
-      seedSeconds: seeded.ms === null ? null : seeded.ms / 1000,
-      plans,
-      results: Object.fromEntries(Object.entries(rounds).map(([k, xs]) => [k, summary(xs)])),
-    };
+    return { seedSeconds: seeded.ms === null ? null : seeded.ms / 1000, plans, results: alternate(helloUrl, targets, cookie) };
   } finally {
     await stop(app);
   }
 }
 
 function table(m) {
-  const hello = m.results.hello;
-  const lines = ['| search | median req/s | ratio to hello-world | median p99 (ms) | rounds (req/s) |', '|---|---|---|---|---|'];
-  for (const [name, s] of Object.entries(m.results)) {
-    lines.push(
-      `| ${name === 'hello' ? 'bare Fastify hello-world' : name} | ${s.rps.toFixed(0)} | ${(s.rps / hello.rps).toFixed(3)}x | ${s.p99.toFixed(1)} | ${s.rounds.map((x) => x.rps.toFixed(0)).join(', ')} |`,
-    );
-  }
+  const lines = alternatedTable(m.results, 'search');
   lines.push('', '| statement (EXPLAIN ANALYZE) | plan | planning (ms) | execution (ms) |', '|---|---|---|---|');
   for (const p of m.plans) lines.push(`| ${p.name} | ${p.plan} | ${p.planning.toFixed(1)} | ${p.ms.toFixed(1)} |`);
   const searches = Object.entries(m.results).filter(([k]) => k !== 'hello' && !k.startsWith('no search'));
