@@ -72,6 +72,8 @@ export const invoices = pgTable(
     uniqueIndex('invoices_number_key').on(t.businessId, t.number),
     index('invoices_created_idx').on(t.businessId, t.createdAt, t.id),
     index('invoices_status_idx').on(t.businessId, t.status, t.createdAt, t.id),
+    // A customer's invoices: the list's customer search (invoices.repository.ts) and whether a customer has any.
+    index('invoices_customer_idx').on(t.businessId, t.customerId, t.createdAt, t.id),
     // The reminder schedule reads the unpaid invoices of every business by due date.
     index('invoices_unpaid_due_idx')
       .on(t.dueDate)

@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_customer_idx" ON "invoices" USING btree ("business_id","customer_id","created_at","id");
