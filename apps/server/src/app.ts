@@ -9,7 +9,7 @@ import { configureZodMessages } from '@merchant/core';
 import { MAX_DOCUMENT_BYTES } from '@merchant/business';
 import type { AppConfig } from './config';
 import type { ChangeFeed } from './db/change-feed';
-import type { Executor, JobsConnection } from './db/client';
+import type { Executor, JobsConnection, PoolUse } from './db/client';
 import { frameworkErrorHandler, installErrorHandler } from './http/errors';
 import { createIdempotency } from './http/idempotency';
 import { openApiOptions } from './http/openapi';
@@ -34,7 +34,7 @@ import type { PaymentProvider } from './modules/payments/processor/provider';
 import { healthRoutes, type Readiness } from './modules/platform/health/health.routes';
 import { backupRoutes, type BackupSource } from './modules/platform/backup/backup.routes';
 import { metricsRoutes } from './modules/platform/metrics/metrics.routes';
-import { createMetrics, type PoolStats } from './modules/platform/metrics/metrics.service';
+import { createMetrics } from './modules/platform/metrics/metrics.service';
 import { buildServices, type Services } from './services';
 import type { ProcessRole } from './config';
 
@@ -56,9 +56,9 @@ export interface BuildAppOptions {
   /** How jobs run: by default as the process's role says (ROLE); `manual` only through `app.jobs.runDue()` (tests). */
   jobsMode?: JobsMode;
   /** The database pool's use for /metrics (`Database.poolStats`; none on the embedded database). */
-  poolStats?: (() => PoolStats) | undefined;
+  poolStats?: (() => PoolUse) | undefined;
   /** The replica pool's use for /metrics (`Database.replicaPoolStats`; only with a replica). */
-  replicaPoolStats?: (() => PoolStats) | undefined;
+  replicaPoolStats?: (() => PoolUse) | undefined;
   /** The embedded database's backups, offered to `npm run backup` on this machine (none on PostgreSQL). */
   backup?: BackupSource | undefined;
   /** Set to stopping by the server on SIGTERM: /readyz then answers 503. */

@@ -1,13 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Executor } from '@/db/client';
+import type { Executor, PoolUse } from '@/db/client';
 import { jobQueueStats } from '../jobs/job-queues.read-model';
-
-/** A connection pool's use (node-postgres: its total, idle and waiting counts); absent on the embedded database. */
-export interface PoolStats {
-  total: number;
-  idle: number;
-  waiting: number;
-}
 
 export interface MetricsDeps {
   db: Executor;
@@ -16,9 +9,9 @@ export interface MetricsDeps {
   unsentMail: () => Promise<{ waiting: number; oldestWaitingAt: Date | null; givenUp: number }>;
   /** The session cache's lookups since the process started. */
   sessionLookups: () => Readonly<Record<'hit' | 'unknown' | 'miss', number>>;
-  poolStats?: (() => PoolStats) | undefined;
+  poolStats?: (() => PoolUse) | undefined;
   /** The replica pool's (DATABASE_REPLICA_URL), when there is one. */
-  replicaPoolStats?: (() => PoolStats) | undefined;
+  replicaPoolStats?: (() => PoolUse) | undefined;
 }
 
 /** Request durations in seconds: most answers take milliseconds; the top buckets catch exports and PDFs. */
@@ -54,7 +47,7 @@ export function createMetrics(deps: MetricsDeps) {
     registers: [registry],
   });
 
-  const poolGauge = (name: string, help: string, poolStats: (() => PoolStats) | undefined) => {
+  const poolGauge = (name: string, help: string, poolStats: (() => PoolUse) | undefined) => {
     if (!poolStats) return;
     new Gauge({
       name,
