@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { startPostgres } from '../scripts/postgres.mjs';
 import { freePort, signInDemoOwner, waitFor } from '../scripts/server-process.mjs';
-import { checkoutRounds, load, median, settings, startServer, stop } from './api.mjs';
+import { alternate, checkoutRounds, median, settings, startServer, stop } from './api.mjs';
 import { pgbenchRound, tpcbDatabase } from './pgbench.mjs';
 import { connect, seedPayments } from './seed-payments.mjs';
 import { writeDocSection } from './doc-section.mjs';
@@ -213,19 +213,12 @@ async function measure(helloUrl, database, target, serverUrl) {
       'search by reference': `${api}/transactions?q=INV-0012345`,
       '90-day overview': `${api}/payments/overview?period=90d`,
     };
-    load(helloUrl);
-    for (const url of Object.values(targets)) load(url, cookie);
-    const rounds = { hello: [], ...Object.fromEntries(Object.keys(targets).map((k) => [k, []])) };
-    for (let i = 0; i < settings.rounds; i++) {
-      rounds.hello.push(load(helloUrl));
-      for (const [name, url] of Object.entries(targets)) rounds[name].push(load(url, cookie));
-    }
+    const results = alternate(helloUrl, targets, cookie);
     // A failed export is reported with the figures rather than losing them.
     const csv = await exportCsv(started.base, businessId, cookie, app.pid, COUNT).catch((error) => ({ error: error.message }));
     // Customers paying by card, against TPC-B on the same PostgreSQL server (when there is one); reported failed rather than lost.
     const checkout = await checkoutVsTpcb(started.base, api, cookie, serverUrl).catch((error) => ({ error: error.message }));
-    const summary = (xs) => ({ rps: median(xs.map((x) => x.rps)), p99: median(xs.map((x) => x.p99)), rounds: xs });
-    return { seedSeconds, plans, csv, checkout, results: Object.fromEntries(Object.entries(rounds).map(([k, xs]) => [k, summary(xs)])) };
+    return { seedSeconds, plans, csv, checkout, results };
   } finally {
     await stop(app);
   }

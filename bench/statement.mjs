@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { startPostgres } from '../scripts/postgres.mjs';
 import { freePort, signInDemoOwner, waitFor } from '../scripts/server-process.mjs';
-import { load, median, settings, startServer, stop } from './api.mjs';
+import { alternate, settings, startServer, stop } from './api.mjs';
 import { connect } from './seed-payments.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -173,21 +173,14 @@ async function measure(helloUrl, pgUrl) {
       'payout detail (summary of its lines)': `${api}/payouts/${payout.id}`,
       "payout's lines, first page": `${api}/payouts/${payout.id}/lines`,
     };
-    load(helloUrl);
-    for (const url of Object.values(targets)) load(url, cookie);
-    const rounds = { hello: [], ...Object.fromEntries(Object.keys(targets).map((k) => [k, []])) };
-    for (let i = 0; i < settings.rounds; i++) {
-      rounds.hello.push(load(helloUrl));
-      for (const [name, url] of Object.entries(targets)) rounds[name].push(load(url, cookie));
-    }
+    const results = alternate(helloUrl, targets, cookie);
     const csv = await exportCsv(base, api, cookie).catch((error) => ({ error: error.message }));
-    const summary = (xs) => ({ rps: median(xs.map((x) => x.rps)), p99: median(xs.map((x) => x.p99)), rounds: xs });
     return {
       seeded,
       payout: { seconds: payoutSeconds, amount: payout.amount.amount },
       next: { seconds: nextSeconds, amount: next.amount.amount },
       csv,
-      results: Object.fromEntries(Object.entries(rounds).map(([k, xs]) => [k, summary(xs)])),
+      results,
     };
   } finally {
     await stop(app);
