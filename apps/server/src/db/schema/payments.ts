@@ -184,8 +184,8 @@ export const payments = pgTable(
     // Sorting by amount walks this and stops after a page (docs/payments.md, "## transactions").
     index('payments_amount_idx').on(t.businessId, t.amount, t.id),
     // Search (`q`, docs/payments.md, "Search"): the words of the reference, name and email and their prefixes
-    // (the stored column `search`, migration 0083; db/search.ts) for word-prefix search; the reference's trigrams (pg_trgm) for a part from
-    // its middle, asked only when no word matches; the last-4 branch a b-tree.
+    // (the stored column `search`, migration 0083; db/search.ts) for word-prefix search; the reference's trigrams
+    // (pg_trgm) for a part from its middle, asked only when no word matches; the last-4 branch a b-tree.
     searchIndex('payments_search_idx'),
     index('payments_reference_trgm_idx').using('gin', t.reference.op('gin_trgm_ops')),
     index('payments_card_last4_idx').on(t.businessId, t.cardLast4),

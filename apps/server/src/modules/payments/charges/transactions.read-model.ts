@@ -207,10 +207,11 @@ export const transactionsReadModel = {
     const q = f.q ?? '';
     if (!q) return read('none', cursor !== undefined);
     const words = /^\d{4}$/.test(q) ? 'digits' : 'words';
-    const found = hasSearchWords(q) ? await read(words, cursor !== undefined) : [];
+    const hasWords = hasSearchWords(q);
+    const found = hasWords ? await read(words, cursor !== undefined) : [];
     if (found.length > 0 || !MIDDLE.test(q)) return found;
     // No word on this page: the middle of a reference, unless some row matches a word (then the words' pages ended).
-    if (cursor !== undefined && hasSearchWords(q) && (await read(words, false, 1)).length > 0) return [];
+    if (cursor !== undefined && hasWords && (await read(words, false, 1)).length > 0) return [];
     return read('middle', cursor !== undefined);
   },
 };
