@@ -19,10 +19,12 @@
 // Run: node bench/pos.mjs   (the full run: about 8 to 10 minutes on 2 cores, most of it seeding the million orders)
 // Smoke: BENCH_ROUNDS=1 BENCH_SECONDS=2 BENCH_PRODUCTS=2000 BENCH_ORDERS=5000 BENCH_PGLITE_PRODUCTS=2000 BENCH_PGLITE_ORDERS=5000 node bench/pos.mjs
 // Knobs: BENCH_ROUNDS (5), BENCH_SECONDS (5), BENCH_REGISTERS (10), BENCH_LIST_CONNECTIONS (50),
-// BENCH_DATABASES (pglite,postgres), BENCH_NOTE (printed in the section).
+// BENCH_DATABASES (pglite,postgres), BENCH_NOTE (printed in the section); BENCH_CPU_PROFILE=<dir>: the app runs under
+// `node --cpu-prof` through the sales only (no order list, no section written) and the top functions of its profile
+// are printed (as `node bench/request-cost.mjs <file>` prints them).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPostgres } from '../scripts/postgres.mjs';
@@ -32,6 +34,7 @@ import { seedOrders, stockForSales } from './seed-orders.mjs';
 import { connect } from './seed-payments.mjs';
 import { seedProducts } from './seed-products.mjs';
 import { writeDocSection } from './doc-section.mjs';
+import { topOfProfile } from './request-cost.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const SCALE = {
@@ -41,6 +44,7 @@ const SCALE = {
 const REGISTERS = Number(process.env.BENCH_REGISTERS ?? 10);
 const LIST_CONNECTIONS = Number(process.env.BENCH_LIST_CONNECTIONS ?? 50);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
+const PROFILE = process.env.BENCH_CPU_PROFILE;
 const SELLERS = ['owner@demo.test', 'admin@demo.test', 'manager@demo.test', 'cashier@demo.test'];
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 const GOAL = { saleP99: 100, listRatio: 0.05, listP99: 100 };
@@ -73,7 +77,8 @@ async function bundleCart() {
 async function startApp(database) {
   const port = await freePort();
   const env = { ...database, PORT: String(port), BIND_HOST: '127.0.0.1', DEMO_DATA: 'on', DEMO_HISTORY: 'off', LOG_LEVEL: 'warn' };
-  const app = startServer('apps/server/dist/server.mjs', env);
+  const nodeArgs = PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [];
+  const app = startServer('apps/server/dist/server.mjs', env, undefined, { nodeArgs });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/healthz`, app, 600_000);
   return { app, base };
@@ -324,7 +329,7 @@ async function main() {
     if (pg) {
       const pgDir = mkdtempSync(join(tmpdir(), 'md-bench-pos-pg-'));
       try {
-        measured.postgres = await measure(hello, helloUrl, { DATA_DIR: pgDir, DATABASE_URL: pg.url }, pg.url, SCALE.postgres, true);
+        measured.postgres = await measure(hello, helloUrl, { DATA_DIR: pgDir, DATABASE_URL: pg.url }, pg.url, SCALE.postgres, !PROFILE);
       } finally {
         rmSync(pgDir, { recursive: true, force: true });
       }
@@ -333,6 +338,15 @@ async function main() {
     await stop(hello);
     pg?.stop();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (PROFILE) {
+    for (const [database, m] of Object.entries(measured)) console.log(`${database}: ${tables(m)}`);
+    const newest = readdirSync(PROFILE)
+      .filter((f) => f.endsWith('.cpuprofile'))
+      .sort()
+      .at(-1);
+    console.log(`${join(PROFILE, newest)}\n${topOfProfile(join(PROFILE, newest))}`);
+    return;
   }
   const date = new Date().toISOString().slice(0, 10);
   const section = [

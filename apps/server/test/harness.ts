@@ -241,7 +241,7 @@ export async function createTestContext(
     db: database.db,
     changes: database.changes,
     clock,
-    logger: options.logger ?? pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: process.env.TEST_LOG ?? 'silent' }),
     jobsConnection: database.jobs,
     poolStats: database.poolStats,
     jobsMode: 'manual',

@@ -284,6 +284,25 @@ describe('sales', () => {
     expect(await onHand(product)).toBe(0);
   });
 
+  it('numbers concurrent sales one after another: no number repeats or is skipped, though each sale takes its number last', async () => {
+    // The highest number so far (numbers follow the commits, which need not follow the sales' start times).
+    const before = Math.max(0, ...(await owner.ok(posOrderEndpoints.list, { ...inBusiness(), query: { limit: 100 } })).data.map((o) => o.number));
+    const product = await tracked(1_00, 100);
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        cashier.call(posOrderEndpoints.createSale, {
+          ...inBusiness(),
+          body: saleBody(shop.id, { lines: [{ variant_id: product.variants[0]!.id, quantity: 1 }], tenders: [{ kind: 'cash', amount: 1_00 }] }),
+        }),
+      ),
+    );
+    const numbers = results.map((r) => (r.ok ? r.body.number : failure(r).code)).sort((a, b) => Number(a) - Number(b));
+    expect(numbers).toEqual(Array.from({ length: 12 }, (_, i) => before + 1 + i));
+    // Each answer is the order as it is read back.
+    const first = results.find((r) => r.ok)!;
+    if (first.ok) expect(await cashier.ok(posOrderEndpoints.get, { params: { business_id: business.id, order_id: first.body.id } })).toEqual(first.body);
+  });
+
   it('asks for the fields the order form requires', async () => {
     await owner.ok(posOrderEndpoints.saveOrderForm, { ...inBusiness(), body: { customer: 'required', table_number: 'required', note: 'off' } });
     const refused = await cashier.call(posOrderEndpoints.createSale, { ...inBusiness(), body: saleBody(shop.id, { note: 'Ignored' }) });

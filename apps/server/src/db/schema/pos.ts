@@ -75,7 +75,7 @@ export const posOrders = pgTable(
   {
     businessId: businessRef(),
     id: uuid('id').notNull(),
-    number: integer('number').notNull(),
+    number: integer('number'),
     /** The sale's idempotency key (kept for good: the offline queue may sync days later) and its body's hash. */
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),

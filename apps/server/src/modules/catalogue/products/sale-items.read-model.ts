@@ -1,5 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
+import { preparedStatement } from '@/db/prepared';
 import { addOnChoices, productAddOnGroups, productVariants, products } from '@/db/schema';
 
 /** A variant as a sale needs it: its product, price, stock tracking and the add-on choices its product offers. */
@@ -17,13 +18,8 @@ export interface SaleItem {
   addOns: Map<string, { id: string; name: string; price: number }>;
 }
 
-/**
- * The variants a sale names, with what pricing needs (published by the catalogue for the register, which prices
- * its lines from the catalogue's prices): two statements whatever the number of lines.
- */
-export async function saleItems(db: Executor, businessId: string, variantIds: readonly string[]): Promise<Map<string, SaleItem>> {
-  if (variantIds.length === 0) return new Map();
-  const rows = await db
+const variantsOf = preparedStatement('sale_items_variants', (db, name) =>
+  db
     .select({
       variantId: productVariants.id,
       productId: products.id,
@@ -38,16 +34,27 @@ export async function saleItems(db: Executor, businessId: string, variantIds: re
     })
     .from(productVariants)
     .innerJoin(products, and(eq(products.businessId, productVariants.businessId), eq(products.id, productVariants.productId)))
-    .where(and(eq(productVariants.businessId, businessId), inArray(productVariants.id, [...new Set(variantIds)])));
+    .where(and(eq(productVariants.businessId, sql.placeholder('businessId')), sql`${productVariants.id} = any(${sql.placeholder('ids')}::uuid[])`))
+    .prepare(name),
+);
+const choicesOf = preparedStatement('sale_items_add_ons', (db, name) =>
+  db
+    .select({ productId: productAddOnGroups.productId, id: addOnChoices.id, name: addOnChoices.name, price: addOnChoices.price })
+    .from(productAddOnGroups)
+    .innerJoin(addOnChoices, and(eq(addOnChoices.businessId, productAddOnGroups.businessId), eq(addOnChoices.groupId, productAddOnGroups.groupId)))
+    .where(and(eq(productAddOnGroups.businessId, sql.placeholder('businessId')), sql`${productAddOnGroups.productId} = any(${sql.placeholder('ids')}::uuid[])`))
+    .prepare(name),
+);
+
+/**
+ * The variants a sale names, with what pricing needs (published by the catalogue for the register, which prices
+ * its lines from the catalogue's prices): two statements whatever the number of lines, each built once (db/prepared.ts).
+ */
+export async function saleItems(db: Executor, businessId: string, variantIds: readonly string[]): Promise<Map<string, SaleItem>> {
+  if (variantIds.length === 0) return new Map();
+  const rows = await variantsOf(db, { businessId, ids: [...new Set(variantIds)] });
   const productIds = [...new Set(rows.map((r) => r.productId))];
-  const choices =
-    productIds.length === 0
-      ? []
-      : await db
-          .select({ productId: productAddOnGroups.productId, id: addOnChoices.id, name: addOnChoices.name, price: addOnChoices.price })
-          .from(productAddOnGroups)
-          .innerJoin(addOnChoices, and(eq(addOnChoices.businessId, productAddOnGroups.businessId), eq(addOnChoices.groupId, productAddOnGroups.groupId)))
-          .where(and(eq(productAddOnGroups.businessId, businessId), inArray(productAddOnGroups.productId, productIds)));
+  const choices = productIds.length === 0 ? [] : await choicesOf(db, { businessId, ids: productIds });
   return new Map(
     rows.map((r) => [
       r.variantId,

@@ -1,6 +1,7 @@
 import { and, arrayContains, asc, desc, eq, gt, gte, inArray, isNotNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/db/client';
+import type { Write } from '@/db/write-together';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
 
@@ -99,13 +100,10 @@ export const webhooksRepository = {
     }));
   },
 
-  async insertEvent(db: Executor, row: typeof webhookEvents.$inferInsert): Promise<void> {
-    await db.insert(webhookEvents).values(row);
-  },
+  eventWrite: (db: Executor, row: typeof webhookEvents.$inferInsert): Write => db.insert(webhookEvents).values(row).getSQL(),
 
-  async insertDeliveries(db: Executor, rows: (typeof webhookDeliveries.$inferInsert)[]): Promise<void> {
-    if (rows.length > 0) await db.insert(webhookDeliveries).values(rows);
-  },
+  deliveryWrites: (db: Executor, rows: (typeof webhookDeliveries.$inferInsert)[]): Write[] =>
+    rows.length > 0 ? [db.insert(webhookDeliveries).values(rows).getSQL()] : [],
 
   /** A delivery with its event and endpoint (null when the endpoint was deleted). */
   async findDelivery(db: Executor, businessId: string, id: string) {

@@ -13,10 +13,10 @@ import {
   type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEndpointBody,
-  type WebhookEventType,
 } from '@merchant/payments';
 import type { z } from 'zod';
 import type { Executor } from '@/db/client';
+import type { Write } from '@/db/write-together';
 import { UNATTENDED, type BusinessContext } from '@/http/context';
 import { appSecret } from '@/lib/app-secrets';
 import type { Clock } from '@/lib/clock';
@@ -29,6 +29,7 @@ import type { AuditService } from '@/modules/platform/audit/audit.service';
 import type { JobSender } from '@/modules/platform/jobs/jobs.service';
 import { WEBHOOK_TIMEOUT_MS } from './legacy-webhook';
 import { deliveryOrderKey, WEBHOOK_DELIVERY_JOB, type WebhookDeliveryJob } from './webhook-delivery-job';
+import { webhookEventWriter, type WebhookEventInput } from './webhook-event-writer';
 import { fromLocalDateTime, presentEndpoint, toLocalDateTime } from './webhooks.presenter';
 import { webhooksRepository as repo, type WebhookDeliveryRow, type WebhookEndpointRow } from './webhooks.repository';
 
@@ -37,14 +38,7 @@ type ResendPeriodBodyOut = z.output<typeof ResendPeriodBodySchema>;
 /** Who changes an endpoint: a signed-in member, or the public API acting as its key's maker (docs/developers.md). */
 export type WebhookWriter = Pick<BusinessContext, 'business' | 'ip' | 'userAgent'> & { user: { id: string } };
 
-/** Something that happened, for the endpoints that want its type. `object` becomes the JSON body. */
-export interface WebhookEventInput {
-  type: WebhookEventType;
-  /** `Hitpay-Event-Object`: `charge`, `payment_request`, `invoice`, `payout`, `transfer`, `recurring_billing`, `order`. */
-  objectType: string;
-  objectId: string;
-  object: Record<string, unknown>;
-}
+export type { WebhookEventInput };
 
 /** HitPay's `Hitpay-Signature`: HMAC-SHA256 of the raw body keyed by the endpoint's salt, in hex. */
 export function webhookSignature(salt: string, body: string): string {
@@ -116,31 +110,7 @@ export function createWebhooksService(deps: {
     return row;
   }
 
-  /** Writes an event and a delivery to each endpoint, with their jobs, in the caller's transaction. */
-  async function writeEvent(tx: Executor, businessId: string, event: Omit<WebhookEventInput, 'type'> & { type: string }, endpoints: WebhookEndpointRow[]) {
-    const now = clock.now();
-    const eventId = newTimeOrderedId(now.getTime());
-    const body = JSON.stringify(event.object);
-    await repo.insertEvent(tx, { businessId, id: eventId, type: event.type, objectType: event.objectType, objectId: event.objectId, body, createdAt: now });
-    const deliveries = endpoints.map((e) => ({
-      businessId,
-      id: newTimeOrderedId(now.getTime()),
-      endpointId: e.id,
-      eventId,
-      status: 'pending' as const,
-      createdAt: now,
-    }));
-    await repo.insertDeliveries(tx, deliveries);
-    const object = { type: event.objectType, id: event.objectId };
-    for (const d of deliveries) {
-      const order = deliveryOrderKey(d.endpointId, object);
-      await jobs.send(tx, WEBHOOK_DELIVERY_JOB, { business_id: businessId, delivery_id: d.id, order } satisfies WebhookDeliveryJob, {
-        singletonKey: d.id,
-        retryLimit: WEBHOOK_RETRY_LIMIT,
-      });
-    }
-    return deliveries;
-  }
+  const { queueEvent, writeEvent } = webhookEventWriter({ clock, jobs });
 
   async function presentDelivery(businessId: string, deliveryId: string): Promise<WebhookDelivery> {
     const found = await repo.findDelivery(db, businessId, deliveryId);
@@ -399,6 +369,18 @@ export function createWebhooksService(deps: {
     async emit(tx: Executor, businessId: string, event: WebhookEventInput): Promise<void> {
       const endpoints = await repo.subscribed(tx, businessId, event.type);
       if (endpoints.length > 0) await writeEvent(tx, businessId, event, endpoints);
+    },
+
+    /**
+     * `emit` in two steps, for a transaction that knows the event's object only at its end (a register sale's number,
+     * taken last: docs/pos.md, "Numbers"): the endpoints are read and the deliveries' jobs queued now, and the
+     * answer gives the writes of the event and its deliveries for the object, for the transaction's last statement
+     * (`writeTogether`). No endpoint wants the type: no write.
+     */
+    async emitLater(tx: Executor, businessId: string, event: Omit<WebhookEventInput, 'object'>): Promise<(object: Record<string, unknown>) => Write[]> {
+      const endpoints = await repo.subscribed(tx, businessId, event.type);
+      if (endpoints.length === 0) return () => [];
+      return (await queueEvent(tx, businessId, event, endpoints)).writes;
     },
 
     /** One attempt of a delivery (the job's work). Throws on failure so that the job is retried with backoff. */

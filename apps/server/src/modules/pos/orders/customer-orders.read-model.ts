@@ -3,6 +3,7 @@ import type { Executor } from '@/db/client';
 import { pastCursor } from '@/db/keyset';
 import { locations, posOrders } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
+import { committedNumber } from './orders.repository';
 
 /** Which of a customer's register orders the caller may see: a cashier's own, a member limited to locations theirs. */
 export interface PosOrderScope {
@@ -39,7 +40,7 @@ export const posCustomerOrdersReadModel = {
       ...conditions(businessId, customerId, scope),
       ...(cursor ? [pastCursor('desc', posOrders.createdAt, posOrders.id, { key: cursor.createdAt, id: cursor.id })] : []),
     ];
-    return db
+    const rows = await db
       .select({
         id: posOrders.id,
         number: posOrders.number,
@@ -56,6 +57,7 @@ export const posCustomerOrdersReadModel = {
       .where(and(...where))
       .orderBy(desc(posOrders.createdAt), desc(posOrders.id))
       .limit(limit + 1);
+    return rows.map((row) => ({ ...row, number: committedNumber(row) }));
   },
 
   /** How many orders and their total less refunds. */

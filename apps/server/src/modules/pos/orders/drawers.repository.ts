@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { pastCursor } from '@/db/keyset';
+import { preparedStatement } from '@/db/prepared';
 import { sumMinor } from '@/db/columns';
 import type { Write } from '@/db/write-together';
 import type { Cursor } from '@/lib/cursor';
@@ -26,6 +27,21 @@ function named(db: Executor) {
     .innerJoin(users, eq(users.id, posDrawerSessions.staffId));
 }
 
+/** A person's open drawer; `openShared` locks it in share mode (every sale: a close waits for the sales under way). Built once (db/prepared.ts). */
+const openDrawer = (db: Executor) =>
+  db
+    .select()
+    .from(posDrawerSessions)
+    .where(
+      and(
+        eq(posDrawerSessions.businessId, sql.placeholder('businessId')),
+        eq(posDrawerSessions.staffId, sql.placeholder('staffId')),
+        eq(posDrawerSessions.status, 'open'),
+      ),
+    );
+const open = preparedStatement('pos_drawer_open', (db, name) => openDrawer(db).prepare(name));
+const openShared = preparedStatement('pos_drawer_open_shared', (db, name) => openDrawer(db).for('share').prepare(name));
+
 export const drawersRepository = {
   async insert(db: Executor, row: DrawerInsert): Promise<void> {
     await db.insert(posDrawerSessions).values(row);
@@ -43,11 +59,7 @@ export const drawersRepository = {
 
   /** The person's open session, its row locked in share mode when asked (a sale through it). */
   async openOf(db: Executor, businessId: string, staffId: string, lock = false): Promise<DrawerRow | null> {
-    const q = db
-      .select()
-      .from(posDrawerSessions)
-      .where(and(eq(posDrawerSessions.businessId, businessId), eq(posDrawerSessions.staffId, staffId), eq(posDrawerSessions.status, 'open')));
-    const [row] = lock ? await q.for('share') : await q;
+    const [row] = await (lock ? openShared : open)(db, { businessId, staffId });
     return row ?? null;
   },
 

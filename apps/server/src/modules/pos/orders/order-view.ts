@@ -8,7 +8,7 @@ function refundedBy(tenders: { kind: string }[]): string {
   return kinds.map((k) => (k === 'cash' ? 'in cash' : `to the ${TENDER_LABELS[k as TenderKind] === 'Card' ? 'card' : 'PayNow payment'}`)).join(' and ');
 }
 import type { Executor } from '@/db/client';
-import { ordersRepository as repo, type OrderListRow, type OrderRow } from './orders.repository';
+import { committedNumber, ordersRepository as repo, type OrderListRow, type OrderRow, type OrderSummaryRow } from './orders.repository';
 
 /** How a sale taken offline came in, for its timeline. */
 function offlineNote(o: Pick<OrderRow, 'offlineTakenAt' | 'offlineAllowed'>): string {
@@ -16,12 +16,15 @@ function offlineNote(o: Pick<OrderRow, 'offlineTakenAt' | 'offlineAllowed'>): st
   return o.offlineAllowed ? ', taken offline and sent later' : ', taken offline on a device not allowed to sell offline';
 }
 
-export function presentSummary(row: OrderListRow): OrderSummary {
+export const presentSummary = (row: OrderListRow): OrderSummary => summaryOf(row, committedNumber(row.order));
+
+/** `number`: the order's own, or a sale's for the order it read before its transaction numbered it (`presentOrder`). */
+function summaryOf(row: OrderListRow, number: number): OrderSummary {
   const o = row.order;
   const money = (amount: number) => ({ amount, currency: o.currency });
   return {
     id: o.id,
-    number: o.number,
+    number,
     kind: o.kind,
     status: o.status,
     location: { id: o.locationId, name: row.locationName },
@@ -35,17 +38,38 @@ export function presentSummary(row: OrderListRow): OrderSummary {
   };
 }
 
-/** An order with its lines, tenders, refunds and timeline, read through `db` (a transaction's handle inside one). */
-export async function readOrder(db: Executor, businessId: string, id: string): Promise<Order | null> {
+/** An order's rows as `presentOrder` shows them. */
+export interface OrderRows {
+  row: OrderSummaryRow;
+  lines: Awaited<ReturnType<typeof repo.lines>>;
+  tenders: Awaited<ReturnType<typeof repo.tenders>>;
+  refunds: Awaited<ReturnType<typeof repo.refunds>>;
+}
+
+/** An order's rows with its lines, tenders and refunds, read through `db` (a transaction's handle inside one). */
+export async function readOrderRows(db: Executor, businessId: string, id: string): Promise<OrderRows | null> {
   const row = await repo.summary(db, businessId, id);
   if (!row) return null;
-  const [lines, tenders, refunds] = [await repo.lines(db, businessId, id), await repo.tenders(db, businessId, id), await repo.refunds(db, businessId, id)];
+  return { row, lines: await repo.lines(db, businessId, id), tenders: await repo.tenders(db, businessId, id), refunds: await repo.refunds(db, businessId, id) };
+}
+
+/** An order with its lines, tenders, refunds and timeline, read through `db` (a transaction's handle inside one). */
+export async function readOrder(db: Executor, businessId: string, id: string): Promise<Order | null> {
+  const rows = await readOrderRows(db, businessId, id);
+  return rows && presentOrder(rows);
+}
+
+/**
+ * The order as the API answers it. `number`: a sale reads its order before its transaction takes the number, last
+ * (sales.service.ts; docs/pos.md, "Numbers"), and gives it here; any other order has its own.
+ */
+export function presentOrder({ row, lines, tenders, refunds }: OrderRows, number = committedNumber(row.order)): Order {
   const o = row.order;
   const money = (amount: number) => ({ amount, currency: o.currency });
   const cash = tenders.filter((t) => t.kind === 'cash');
   const tendered = tenders.reduce((sum, t) => sum + (t.tendered ?? t.amount), 0);
   const change = cash.reduce((sum, t) => sum + (t.change ?? 0), 0);
-  const { offline_sale: _listFlag, ...summary } = presentSummary(row);
+  const { offline_sale: _listFlag, ...summary } = summaryOf(row, number);
   return {
     ...summary,
     drawer_id: o.sessionId,

@@ -1,12 +1,21 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/db/client';
-import { preparedPerShape } from '@/db/prepared';
+import { preparedPerShape, preparedStatement } from '@/db/prepared';
 import type { Write } from '@/db/write-together';
 import type { Cursor } from '@/lib/cursor';
 import { customers, locations, posOrderCounters, posOrderFormSettings, posOrderLines, posOrderTenders, posOrders, posRefunds, users } from '@/db/schema';
 
 export type OrderRow = typeof posOrders.$inferSelect;
+
+/**
+ * A committed order's number. A sale's transaction inserts its order without one and numbers it last (`takeNumber`;
+ * docs/pos.md, "Numbers"), so only that transaction's own reads can meet an order without a number, and it knows it.
+ */
+export function committedNumber(order: { id: string; number: number | null }): number {
+  if (order.number === null) throw new Error(`The register order ${order.id} has no number yet`);
+  return order.number;
+}
 export type OrderInsert = typeof posOrders.$inferInsert;
 export type LineRow = typeof posOrderLines.$inferSelect;
 export type LineInsert = typeof posOrderLines.$inferInsert;
@@ -180,22 +189,78 @@ const pageRead = preparedPerShape(
   { planEachRun: (s) => s.search !== 'none' },
 );
 
+const byPlaceholders = { businessId: sql.placeholder('businessId'), id: sql.placeholder('id') };
+
+/** An order's reads (its detail, a receipt, each sale's answer and its replay), each built once (db/prepared.ts). */
+const orderById = preparedStatement('pos_order_summary', (db, name) =>
+  summaries(db)
+    .where(and(eq(posOrders.businessId, byPlaceholders.businessId), eq(posOrders.id, byPlaceholders.id)))
+    .prepare(name),
+);
+const orderByKey = preparedStatement('pos_order_by_key', (db, name) =>
+  db
+    .select()
+    .from(posOrders)
+    .where(and(eq(posOrders.businessId, byPlaceholders.businessId), eq(posOrders.idempotencyKey, sql.placeholder('key'))))
+    .prepare(name),
+);
+const linesOf = preparedStatement('pos_order_lines', (db, name) =>
+  db
+    .select()
+    .from(posOrderLines)
+    .where(and(eq(posOrderLines.businessId, byPlaceholders.businessId), eq(posOrderLines.orderId, byPlaceholders.id)))
+    .orderBy(asc(posOrderLines.position))
+    .prepare(name),
+);
+const tendersOf = preparedStatement('pos_order_tenders', (db, name) =>
+  db
+    .select()
+    .from(posOrderTenders)
+    .where(and(eq(posOrderTenders.businessId, byPlaceholders.businessId), eq(posOrderTenders.orderId, byPlaceholders.id)))
+    .orderBy(asc(posOrderTenders.id))
+    .prepare(name),
+);
+const refundsOf = preparedStatement('pos_order_refunds', (db, name) =>
+  db
+    .select({
+      refund: posRefunds,
+      staffName: users.name,
+      approverName: sql<string | null>`(select name from ${users} a where a.id = ${posRefunds.approvedBy})`,
+    })
+    .from(posRefunds)
+    .innerJoin(users, eq(users.id, posRefunds.staffId))
+    .where(and(eq(posRefunds.businessId, byPlaceholders.businessId), eq(posRefunds.orderId, byPlaceholders.id)))
+    .orderBy(asc(posRefunds.createdAt), asc(posRefunds.id))
+    .prepare(name),
+);
+const orderFormOf = preparedStatement('pos_order_form', (db, name) =>
+  db
+    .select({ fields: posOrderFormSettings.fields })
+    .from(posOrderFormSettings)
+    .where(eq(posOrderFormSettings.businessId, byPlaceholders.businessId))
+    .prepare(name),
+);
+
 export const ordersRepository = {
-  /** The business's next order number; the counter's row stays locked until the sale commits (numbers never repeat or skip). */
-  async nextNumber(db: Executor, businessId: string): Promise<number> {
-    const [row] = await db
+  /**
+   * Gives the order, inserted without a number in this transaction, the business's next number, in one statement. The
+   * counter's row stays locked until the sale commits (numbers never repeat or skip), so a sale takes it last.
+   */
+  async takeNumber(db: Executor, businessId: string, orderId: string): Promise<number> {
+    const next = db
       .insert(posOrderCounters)
       .values({ businessId, lastNumber: 1 })
       .onConflictDoUpdate({ target: posOrderCounters.businessId, set: { lastNumber: sql`${posOrderCounters.lastNumber} + 1` } })
-      .returning({ n: posOrderCounters.lastNumber });
-    return row!.n;
+      .returning({ lastNumber: posOrderCounters.lastNumber });
+    const { rows } = (await db.execute(
+      sql`with next as (${next.getSQL()}) update ${posOrders} set number = (select last_number from next) where ${posOrders.businessId} = ${businessId} and ${posOrders.id} = ${orderId} returning ${posOrders.number} as n`,
+    )) as unknown as { rows: { n: number }[] };
+    if (rows.length !== 1) throw new Error(`The register order ${orderId} to number is not in this transaction`);
+    return Number(rows[0]!.n);
   },
 
   async byKey(db: Executor, businessId: string, key: string): Promise<OrderRow | null> {
-    const [row] = await db
-      .select()
-      .from(posOrders)
-      .where(and(eq(posOrders.businessId, businessId), eq(posOrders.idempotencyKey, key)));
+    const [row] = await orderByKey(db, { businessId, key });
     return row ?? null;
   },
 
@@ -232,35 +297,17 @@ export const ordersRepository = {
   },
 
   async summary(db: Executor, businessId: string, id: string): Promise<OrderSummaryRow | null> {
-    const [row] = await summaries(db).where(and(eq(posOrders.businessId, businessId), eq(posOrders.id, id)));
+    const [row] = await orderById(db, { businessId, id });
     return row ?? null;
   },
 
-  async lines(db: Executor, businessId: string, orderId: string): Promise<LineRow[]> {
-    return db
-      .select()
-      .from(posOrderLines)
-      .where(and(eq(posOrderLines.businessId, businessId), eq(posOrderLines.orderId, orderId)))
-      .orderBy(asc(posOrderLines.position));
-  },
+  lines: (db: Executor, businessId: string, orderId: string): Promise<LineRow[]> => linesOf(db, { businessId, id: orderId }),
 
-  async tenders(db: Executor, businessId: string, orderId: string): Promise<TenderRow[]> {
-    return db
-      .select()
-      .from(posOrderTenders)
-      .where(and(eq(posOrderTenders.businessId, businessId), eq(posOrderTenders.orderId, orderId)))
-      .orderBy(asc(posOrderTenders.id));
-  },
+  tenders: (db: Executor, businessId: string, orderId: string): Promise<TenderRow[]> => tendersOf(db, { businessId, id: orderId }),
 
   async refunds(db: Executor, businessId: string, orderId: string): Promise<(RefundRow & { staffName: string; approverName: string | null })[]> {
-    const approver = sql<string | null>`(select name from ${users} a where a.id = ${posRefunds.approvedBy})`;
-    return db
-      .select({ refund: posRefunds, staffName: users.name, approverName: approver })
-      .from(posRefunds)
-      .innerJoin(users, eq(users.id, posRefunds.staffId))
-      .where(and(eq(posRefunds.businessId, businessId), eq(posRefunds.orderId, orderId)))
-      .orderBy(asc(posRefunds.createdAt), asc(posRefunds.id))
-      .then((rows) => rows.map((r) => ({ ...r.refund, staffName: r.staffName, approverName: r.approverName })));
+    const rows = await refundsOf(db, { businessId, id: orderId });
+    return rows.map((r) => ({ ...r.refund, staffName: r.staffName, approverName: r.approverName }));
   },
 
   /** A page of orders newest first after the cursor, `limit + 1` rows (a statement built once per filter shape). */
@@ -317,7 +364,7 @@ export const ordersRepository = {
   },
 
   async orderForm(db: Executor, businessId: string) {
-    const [row] = await db.select({ fields: posOrderFormSettings.fields }).from(posOrderFormSettings).where(eq(posOrderFormSettings.businessId, businessId));
+    const [row] = await orderFormOf(db, { businessId });
     return row?.fields ?? null;
   },
 

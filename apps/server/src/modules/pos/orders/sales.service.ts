@@ -27,7 +27,7 @@ import { orderEvent, posOrderInput } from '@/modules/payments/developers/webhook
 import type { WebhooksService } from '@/modules/payments/developers/webhooks.service';
 import { draftAlreadyPaid } from './draft-orders.service';
 import { draftOrdersRepository } from './draft-orders.repository';
-import { readOrder } from './order-view';
+import { presentOrder, readOrder, readOrderRows } from './order-view';
 import { ordersRepository as repo, type LineInsert, type TenderInsert } from './orders.repository';
 import type { PricingModuleService } from '@/modules/catalogue/pricing/pricing.module';
 import type { LocationsService } from '@/modules/catalogue/products/locations.service';
@@ -113,7 +113,7 @@ export function createSalesService(deps: {
   pricing: Pick<PricingModuleService, 'prepareOrder' | 'redeemDiscounts' | 'loadPricingContext'>;
   locations: Pick<LocationsService, 'getIn'>;
   /** `order.created` to the business's webhooks, in the sale's transaction (the outbox rule). */
-  webhooks?: Pick<WebhooksService, 'emit'> | undefined;
+  webhooks?: Pick<WebhooksService, 'emitLater'> | undefined;
 }) {
   const { db, clock, audit, ledger } = deps;
 
@@ -266,14 +266,12 @@ export function createSalesService(deps: {
       const stocked = pricing.flatMap((l) => (l.variantId ? [{ variantId: l.variantId, locationId: drawer.locationId, quantity: l.quantity }] : []));
       await deps.stock.decrement(tx, businessId, stocked, { actorUserId: ctx.user.id });
 
-      // The number last: the business's counter row stays locked until commit, so every sale of the business waits
-      // for it only over the writes below, not over pricing, discounts and stock (docs/pos.md, "Numbers"). A retry
-      // racing the first sale with its key meets the unique index at the claim and rolls all of this back.
-      const number = await repo.nextNumber(tx, businessId);
+      // The order without its number (taken last, below). A retry racing the first sale with its key meets the unique
+      // index here and rolls all of this back.
       const claimed = await repo.claim(tx, {
         businessId,
         id,
-        number,
+        number: null,
         idempotencyKey: body.idempotency_key,
         requestHash: hash,
         kind: body.quick_sale ? 'quick_sale' : 'sale',
@@ -328,20 +326,6 @@ export function createSalesService(deps: {
         paymentId: t.kind === 'cash' ? null : t.payment_id,
       }));
       const cash = body.tenders.reduce((sum, t) => sum + (t.kind === 'cash' ? t.amount : 0), 0);
-      const postings: LedgerPosting[] =
-        cash > 0
-          ? [
-              {
-                kind: 'pos_sale',
-                reference: { type: 'pos_order', id },
-                description: `Register sale #${number} (cash)`,
-                entries: [
-                  { account: 'customer_funds', currency, amount: -cash },
-                  { account: 'cash_in_drawers', currency, amount: cash },
-                ],
-              },
-            ]
-          : [];
       await writeTogether(tx, [
         ...repo.lineWrites(tx, lines),
         ...repo.tenderWrites(tx, tenders),
@@ -363,6 +347,32 @@ export function createSalesService(deps: {
               ]
             : [],
         ),
+      ]);
+      const rows = (await readOrderRows(tx, businessId, id))!;
+      const eventWrites = deps.webhooks
+        ? await deps.webhooks.emitLater(tx, businessId, { type: 'order.created', objectType: 'order', objectId: id })
+        : () => [];
+
+      // The number last: the business's counter row stays locked until commit, so the business's sales take turns on
+      // it only over this statement, the one after it and the commit (docs/pos.md, "Numbers"). What names the number
+      // (the ledger's and the audit log's descriptions, the webhook event) is written with it.
+      const number = await repo.takeNumber(tx, businessId, id);
+      const order = presentOrder(rows, number);
+      const postings: LedgerPosting[] =
+        cash > 0
+          ? [
+              {
+                kind: 'pos_sale',
+                reference: { type: 'pos_order', id },
+                description: `Register sale #${number} (cash)`,
+                entries: [
+                  { account: 'customer_funds', currency, amount: -cash },
+                  { account: 'cash_in_drawers', currency, amount: cash },
+                ],
+              },
+            ]
+          : [];
+      await writeTogether(tx, [
         ...(await ledger.postingWrites(tx, businessId, postings)),
         await audit.write(tx, ctx, {
           action: 'pos.order.created',
@@ -387,9 +397,8 @@ export function createSalesService(deps: {
               }),
             ]
           : []),
+        ...eventWrites(orderEvent('order.created', posOrderInput(order, businessId, now)).object),
       ]);
-      const order = (await readOrder(tx, businessId, id))!;
-      await deps.webhooks?.emit(tx, businessId, orderEvent('order.created', posOrderInput(order, businessId, now)));
       return order;
     });
   }
