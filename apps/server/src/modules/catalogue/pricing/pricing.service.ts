@@ -35,6 +35,8 @@ export interface PrepareOrderRequest extends PricingContextRequest {
   extraDiscounts?: OrderDiscount[];
   /** The location's active surcharges (the default) or none. */
   surcharges?: 'location' | 'none';
+  /** The business's currency when the caller holds it (a signed-in request's business); read otherwise. */
+  currency?: string;
   /** Which kinds of surcharge apply (both by default): leave out `card_surcharge` when the customer does not pay by card. */
   surchargeKinds?: readonly SurchargeKind[];
 }
@@ -123,8 +125,8 @@ export function createPricingService() {
      * price or above the order) is left out; a chosen one is a 422 on `discountIds.i`.
      */
     async prepareOrder(tx: Executor, businessId: string, request: PrepareOrderRequest): Promise<OrderInput> {
-      const business = await repo.business(tx, businessId);
-      if (!business) throw new AppError('NOT_FOUND', 'Business not found.');
+      const currency = request.currency ?? (await repo.business(tx, businessId))?.currency;
+      if (!currency) throw new AppError('NOT_FOUND', 'Business not found.');
       const context = await loadPricingContext(tx, businessId, request);
       const chosenIds = request.discountIds ?? [];
       const chosenRows = await repo.discountsByIds(tx, businessId, chosenIds);
@@ -138,7 +140,7 @@ export function createPricingService() {
       if (issues.length > 0) throw new AppError('VALIDATION_FAILED', issues[0]!.message, issues);
 
       return assembleOrder(request.surcharges === 'none' ? { ...context, surcharges: [] } : context, {
-        currency: business.currency,
+        currency,
         lines: request.lines,
         chosen: chosenIds.map((id) => orderDiscountOf(byId.get(id)!)),
         ...(request.extraDiscounts && { extraDiscounts: request.extraDiscounts }),

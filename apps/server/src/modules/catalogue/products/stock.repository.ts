@@ -89,17 +89,42 @@ export const stockRepository = {
   },
 
   /**
-   * Takes `quantity` off a level in one conditional statement: `on_hand >= quantity` unless backorders are allowed,
-   * so concurrent sales never oversell (the row's lock is held only by this statement, to the end of its
-   * transaction). Answers the level after, or null when there was not enough (or no level).
+   * Takes each quantity off its level in one statement (a sale's lines; one entry per level): `on_hand >= quantity`
+   * unless negative is allowed (backorders), so concurrent sales never oversell. The levels are locked first in key
+   * order, as `lock` does, so two sales of the same products never wait on each other in a circle; the locks are held
+   * to the end of the transaction. Answers the levels after; a level missing from the answer had not enough (or none).
    */
-  async decrement(db: Executor, businessId: string, key: LevelKey, quantity: number, allowNegative: boolean, now: Date): Promise<StockLevelRow | null> {
-    const [row] = await db
-      .update(stockLevels)
-      .set({ onHand: sql`${stockLevels.onHand} - ${quantity}`, updatedAt: now })
-      .where(and(levelIs(businessId, key), allowNegative ? undefined : sql`${stockLevels.onHand} >= ${quantity}`))
-      .returning();
-    return row ?? null;
+  async decrementAll(
+    db: Executor,
+    businessId: string,
+    takes: { key: LevelKey; quantity: number; allowNegative: boolean }[],
+    now: Date,
+  ): Promise<StockLevelRow[]> {
+    if (takes.length === 0) return [];
+    const column = <T>(pick: (t: (typeof takes)[number]) => T) => sql.param(takes.map(pick));
+    const { rows } = (await db.execute(sql`
+      with wanted as (
+        select * from unnest(${column((t) => t.key.variantId)}::uuid[], ${column((t) => t.key.locationId)}::uuid[],
+          ${column((t) => t.quantity)}::int[], ${column((t) => t.allowNegative)}::boolean[]) as w(variant_id, location_id, quantity, negative)
+      ), locked as (
+        select l.variant_id, l.location_id from ${stockLevels} l
+        join wanted w on w.variant_id = l.variant_id and w.location_id = l.location_id
+        where l.business_id = ${businessId}
+        order by l.variant_id, l.location_id
+        for update of l
+      )
+      update ${stockLevels} l set on_hand = l.on_hand - w.quantity, updated_at = ${now}
+      from wanted w, locked k
+      where l.business_id = ${businessId} and l.variant_id = w.variant_id and l.location_id = w.location_id
+        and k.variant_id = l.variant_id and k.location_id = l.location_id and (w.negative or l.on_hand >= w.quantity)
+      returning l.business_id as "businessId", l.variant_id as "variantId", l.location_id as "locationId", l.product_id as "productId",
+        l.on_hand as "onHand", l.low_stock_threshold as "lowStockThreshold", l.updated_at as "updatedAt"`)) as unknown as { rows: StockLevelRow[] };
+    return rows.map((r) => ({
+      ...r,
+      onHand: Number(r.onHand),
+      lowStockThreshold: r.lowStockThreshold === null ? null : Number(r.lowStockThreshold),
+      updatedAt: new Date(r.updatedAt),
+    }));
   },
 
   /** Adds units to a level that exists (a return). */

@@ -149,6 +149,62 @@ export function createStockService(deps: {
     return variants;
   }
 
+  /**
+   * Takes a sale's units off stock, in the sale's transaction `tx`: one conditional update of every level the lines
+   * name (`on_hand >= n`, or none for a product that allows backorders; lines of one level add up), the levels
+   * locked in key order, so concurrent sales never oversell and never wait on each other in a circle. Lines of
+   * products that do not track stock change nothing. Not enough of a level is a 422 `STOCK_INSUFFICIENT` naming
+   * `lines.i.quantity` (the last line of that level), and the caller's transaction rolls back. Answers the levels after, and the stock movements' writes for the caller to send.
+   */
+  async function takeOff(
+    tx: Executor,
+    businessId: string,
+    lines: StockLine[],
+    by: { actorUserId: string | null; reason?: 'sale' },
+  ): Promise<{ levels: StockLevel[]; writes: Write[] }> {
+    const variants = await repo.variants(
+      tx,
+      businessId,
+      lines.map((l) => l.variantId),
+    );
+    const now = clock.now();
+    // One take per level: lines of one level add up (two lines of one product with different add-ons).
+    const takes = new Map<string, { key: StockLine; index: number; quantity: number; variant: StockedVariant }>();
+    for (const { line, index } of lines.map((line, index) => ({ line, index })).sort((a, b) => byKey(a.line, b.line))) {
+      const variant = variants.get(line.variantId);
+      if (!variant) throw fieldError('VALIDATION_FAILED', `lines.${index}.variant_id`, 'Choose a product variant from the list');
+      if (!variant.trackStock) continue;
+      const seen = takes.get(keyOf(line));
+      takes.set(keyOf(line), { key: line, index, quantity: (seen?.quantity ?? 0) + line.quantity, variant });
+    }
+    const backordered = [...takes.values()].filter((t) => t.variant.allowBackorder);
+    if (backordered.length > 0)
+      await repo.ensure(
+        tx,
+        businessId,
+        backordered.map((t) => ({ variantId: t.key.variantId, locationId: t.key.locationId, productId: t.variant.productId })),
+        now,
+      );
+    const levels = new Map(
+      (
+        await repo.decrementAll(
+          tx,
+          businessId,
+          [...takes.values()].map((t) => ({ key: t.key, quantity: t.quantity, allowNegative: t.variant.allowBackorder })),
+          now,
+        )
+      ).map((level) => [keyOf(level), level]),
+    );
+    const short = [...takes.values()].filter((t) => !levels.has(keyOf(t.key)));
+    if (short.length > 0)
+      throw insufficient(short.map((t) => ({ path: `lines.${t.index}.quantity`, message: `Not enough ${variantName(t.variant)} in stock` })));
+    const changes: Change[] = [...takes.values()].map((t) => {
+      const level = levels.get(keyOf(t.key))!;
+      return { variant: t.variant, level, before: level.onHand + t.quantity, reason: by.reason ?? 'sale', note: null };
+    });
+    return { levels: changes.map((c) => presentLevel(c.level)), writes: await writesOf(tx, businessId, changes, by.actorUserId) };
+  }
+
   return {
     /**
      * Received and damaged units, or recounted levels: every line or none. A line that would leave a level below zero
@@ -234,34 +290,15 @@ export function createStockService(deps: {
       });
     },
 
-    /**
-     * Takes a sale's units off stock, in the sale's transaction `tx`: one conditional update per line
-     * (`on_hand >= n`, or none for a product that allows backorders), in key order, so concurrent sales never
-     * oversell and never wait on each other in a circle. Lines of products that do not track stock change nothing.
-     * Not enough of any line is a 422 `STOCK_INSUFFICIENT` naming `lines.i.quantity`, and the caller's transaction
-     * rolls back. Answers the levels after.
-     */
+    /** `takeOff` with its stock movements written at once. */
     async decrement(tx: Executor, businessId: string, lines: StockLine[], by: { actorUserId: string | null; reason?: 'sale' }): Promise<StockLevel[]> {
-      const variants = await repo.variants(
-        tx,
-        businessId,
-        lines.map((l) => l.variantId),
-      );
-      const now = clock.now();
-      const order = lines.map((line, index) => ({ line, index })).sort((a, b) => byKey(a.line, b.line));
-      const changes: Change[] = [];
-      for (const { line, index } of order) {
-        const variant = variants.get(line.variantId);
-        if (!variant) throw fieldError('VALIDATION_FAILED', `lines.${index}.variant_id`, 'Choose a product variant from the list');
-        if (!variant.trackStock) continue;
-        if (variant.allowBackorder) await repo.ensure(tx, businessId, [{ ...line, productId: variant.productId }], now);
-        const level = await repo.decrement(tx, businessId, line, line.quantity, variant.allowBackorder, now);
-        if (!level) throw insufficient([{ path: `lines.${index}.quantity`, message: `Not enough ${variantName(variant)} in stock` }]);
-        changes.push({ variant, level, before: level.onHand + line.quantity, reason: by.reason ?? 'sale', note: null });
-      }
-      await writeTogether(tx, await writesOf(tx, businessId, changes, by.actorUserId));
-      return changes.map((c) => presentLevel(c.level));
+      const { levels, writes } = await takeOff(tx, businessId, lines, by);
+      await writeTogether(tx, writes);
+      return levels;
     },
+
+    /** `decrement` whose stock movements the caller sends with its own writes (a register sale: `writeTogether`). */
+    takeOff,
 
     /**
      * Puts a return's units back on stock (a refunded register sale, a cancelled store order), in the caller's

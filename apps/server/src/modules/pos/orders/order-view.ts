@@ -46,11 +46,15 @@ export interface OrderRows {
   refunds: Awaited<ReturnType<typeof repo.refunds>>;
 }
 
-/** An order's rows with its lines, tenders and refunds, read through `db` (a transaction's handle inside one). */
-export async function readOrderRows(db: Executor, businessId: string, id: string): Promise<OrderRows | null> {
+/**
+ * An order's rows with its lines, tenders and refunds, read through `db` (a transaction's handle inside one).
+ * `made`: the order was made in this transaction (a sale reading back its order), so it has no refund to read.
+ */
+export async function readOrderRows(db: Executor, businessId: string, id: string, { made = false } = {}): Promise<OrderRows | null> {
   const row = await repo.summary(db, businessId, id);
   if (!row) return null;
-  return { row, lines: await repo.lines(db, businessId, id), tenders: await repo.tenders(db, businessId, id), refunds: await repo.refunds(db, businessId, id) };
+  const [lines, tenders] = [await repo.lines(db, businessId, id), await repo.tenders(db, businessId, id)];
+  return { row, lines, tenders, refunds: made ? [] : await repo.refunds(db, businessId, id) };
 }
 
 /** An order with its lines, tenders, refunds and timeline, read through `db` (a transaction's handle inside one). */

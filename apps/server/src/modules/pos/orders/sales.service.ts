@@ -107,7 +107,7 @@ export function createSalesService(deps: {
   clock: Clock;
   audit: AuditService;
   ledger: LedgerService;
-  stock: Pick<StockService, 'decrement'>;
+  stock: Pick<StockService, 'takeOff'>;
   charges: Pick<ChargesService, 'byId'>;
   customers: Pick<CustomersService, 'get'>;
   pricing: Pick<PricingModuleService, 'prepareOrder' | 'redeemDiscounts' | 'loadPricingContext'>;
@@ -237,6 +237,7 @@ export function createSalesService(deps: {
             channel: 'pos',
             locationId: drawer.locationId,
             at: clock.now(),
+            currency,
             lines: pricing.map(orderLineOf),
             extraDiscounts,
             surchargeKinds: body.tenders.some((t) => t.kind === 'card') ? ['service_charge', 'card_surcharge'] : ['service_charge'],
@@ -264,7 +265,7 @@ export function createSalesService(deps: {
       if ((await repo.attachedPayments(tx, businessId, paymentIdsOf(body))).length > 0)
         throw fieldError('VALIDATION_FAILED', 'tenders', 'This payment already pays another order');
       const stocked = pricing.flatMap((l) => (l.variantId ? [{ variantId: l.variantId, locationId: drawer.locationId, quantity: l.quantity }] : []));
-      await deps.stock.decrement(tx, businessId, stocked, { actorUserId: ctx.user.id });
+      const stock = await deps.stock.takeOff(tx, businessId, stocked, { actorUserId: ctx.user.id });
 
       // The order without its number (taken last, below). A retry racing the first sale with its key meets the unique
       // index here and rolls all of this back.
@@ -327,6 +328,7 @@ export function createSalesService(deps: {
       }));
       const cash = body.tenders.reduce((sum, t) => sum + (t.kind === 'cash' ? t.amount : 0), 0);
       await writeTogether(tx, [
+        ...stock.writes,
         ...repo.lineWrites(tx, lines),
         ...repo.tenderWrites(tx, tenders),
         ...drawersRepository.movementWrite(
@@ -348,7 +350,7 @@ export function createSalesService(deps: {
             : [],
         ),
       ]);
-      const rows = (await readOrderRows(tx, businessId, id))!;
+      const rows = (await readOrderRows(tx, businessId, id, { made: true }))!;
       const eventWrites = deps.webhooks
         ? await deps.webhooks.emitLater(tx, businessId, { type: 'order.created', objectType: 'order', objectId: id })
         : () => [];
