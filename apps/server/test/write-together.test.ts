@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { bigint, boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogs, ledgerEntries, ledgerTransactions, users } from '@/db/schema';
+import { jsonRowsWrite } from '@/db/json-rows';
 import { NO_WRITE, writeTogether } from '@/db/write-together';
 import { newTimeOrderedId } from '@/lib/crypto';
 import { createBusiness } from './factories';
@@ -106,5 +108,62 @@ describe('writes sent together', () => {
     ).rejects.toThrow();
     expect(await auditRows('refused beside')).toEqual([]);
     expect(await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, transactionId))).toEqual([]);
+  });
+});
+
+/** The rows of a table made for the test (a temporary table: one connection, so inside one transaction). */
+const probe = pgTable('json_rows_probe', {
+  id: uuid('id').primaryKey(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  tags: text('tags').array().notNull(),
+  meta: jsonb('meta').$type<Record<string, unknown>>().notNull(),
+  note: text('note').notNull().default('kept'),
+  flag: boolean('flag'),
+});
+const PROBE = sql`create temporary table json_rows_probe (id uuid primary key, amount bigint not null, at timestamptz not null,
+  tags text[] not null, meta jsonb not null, note text not null default 'kept', flag boolean) on commit drop`;
+
+describe('an insert whose rows travel as one JSON parameter (jsonRowsWrite)', () => {
+  it("writes what drizzle's insert writes, every column type included, with defaults for the columns not named", async () => {
+    const at = new Date('2026-12-02T06:30:00.123Z');
+    const rows = [
+      { id: randomUUID(), amount: 9_007_199_254_740_991, at, tags: ['a', 'b, "c"', ''], meta: { nested: { list: [1, 'two'] }, text: 'x"y' }, flag: null },
+      { id: randomUUID(), amount: -5, at, tags: [], meta: {}, flag: true },
+    ];
+    const copy = randomUUID();
+    const from = queries.length;
+    const read = await t.database.db.transaction(async (tx) => {
+      await tx.execute(PROBE);
+      await writeTogether(tx, [
+        jsonRowsWrite(tx, probe, rows),
+        tx
+          .insert(probe)
+          .values({ ...rows[0]!, id: copy })
+          .getSQL(),
+      ]);
+      return tx.select().from(probe);
+    });
+    expect(queries.slice(from).filter((q) => q.includes('jsonb_populate_recordset'))).toHaveLength(1);
+    const byId = new Map(read.map((r) => [r.id, r]));
+    for (const row of rows) expect(byId.get(row.id)).toEqual({ ...row, note: 'kept' });
+    expect({ ...byId.get(copy), id: rows[0]!.id }).toEqual(byId.get(rows[0]!.id));
+  });
+
+  it("hands rows that do not name the same columns to drizzle's insert, which gives each missing value its default", async () => {
+    const at = new Date('2026-12-02T06:30:00.000Z');
+    const rows = [
+      { id: randomUUID(), amount: 1, at, tags: ['x'], meta: {}, note: 'named' },
+      { id: randomUUID(), amount: 2, at, tags: ['y'], meta: {} },
+    ];
+    const read = await t.database.db.transaction(async (tx) => {
+      await tx.execute(PROBE);
+      await writeTogether(tx, [jsonRowsWrite(tx, probe, rows)]);
+      return tx.select({ amount: probe.amount, note: probe.note }).from(probe).orderBy(probe.amount);
+    });
+    expect(read).toEqual([
+      { amount: 1, note: 'named' },
+      { amount: 2, note: 'kept' },
+    ]);
   });
 });

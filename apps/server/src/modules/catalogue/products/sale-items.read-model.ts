@@ -14,6 +14,10 @@ export interface SaleItem {
   status: 'active' | 'archived';
   channels: string[];
   trackStock: boolean;
+  /** As the stock service reads them (`takeOff`'s known variants): the product's name, the options, backorders. */
+  productName: string;
+  optionValues: string[];
+  allowBackorder: boolean;
   /** The add-on choices of the product's groups, by id. */
   addOns: Map<string, { id: string; name: string; price: number }>;
 }
@@ -31,6 +35,7 @@ const variantsOf = preparedStatement('sale_items_variants', (db, name) =>
       status: products.status,
       channels: products.channels,
       trackStock: products.trackStock,
+      allowBackorder: products.allowBackorder,
     })
     .from(productVariants)
     .innerJoin(products, and(eq(products.businessId, productVariants.businessId), eq(products.id, productVariants.productId)))
@@ -68,6 +73,9 @@ export async function saleItems(db: Executor, businessId: string, variantIds: re
         status: r.status,
         channels: [...r.channels],
         trackStock: r.trackStock,
+        productName: r.productName,
+        optionValues: r.optionValues,
+        allowBackorder: r.allowBackorder,
         addOns: new Map(choices.filter((c) => c.productId === r.productId).map((c) => [c.id, { id: c.id, name: c.name, price: c.price }])),
       },
     ]),

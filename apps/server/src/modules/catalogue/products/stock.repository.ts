@@ -1,5 +1,6 @@
 import { and, asc, eq, exists, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
+import { jsonRowsWrite } from '@/db/json-rows';
 import { preparedStatement } from '@/db/prepared';
 import { productVariants, products, stockLevels, stockMovements } from '@/db/schema';
 import type { Write } from '@/db/write-together';
@@ -144,7 +145,7 @@ export const stockRepository = {
         and ${stockLevels.lowStockThreshold} is not null and ${stockLevels.onHand} <= ${stockLevels.lowStockThreshold})`,
     ),
 
-  movementWrites: (db: Executor, rows: StockMovementInsert[]): Write[] => (rows.length > 0 ? [db.insert(stockMovements).values(rows).getSQL()] : []),
+  movementWrites: (db: Executor, rows: StockMovementInsert[]): Write[] => (rows.length > 0 ? [jsonRowsWrite(db, stockMovements, rows)] : []),
 
   /** Movements of a level, newest first (tests and the later history screen read them). */
   async movementsOf(db: Executor, businessId: string, key: LevelKey) {

@@ -154,19 +154,19 @@ export function createStockService(deps: {
    * name (`on_hand >= n`, or none for a product that allows backorders; lines of one level add up), the levels
    * locked in key order, so concurrent sales never oversell and never wait on each other in a circle. Lines of
    * products that do not track stock change nothing. Not enough of a level is a 422 `STOCK_INSUFFICIENT` naming
-   * `lines.i.quantity` (the last line of that level), and the caller's transaction rolls back. Answers the levels after, and the stock movements' writes for the caller to send.
+   * `lines.i.quantity` (the last line of that level), and the caller's transaction rolls back. Answers the levels
+   * after, and the stock movements' writes for the caller to send. `known`: the variants as the caller read them.
    */
   async function takeOff(
     tx: Executor,
     businessId: string,
     lines: StockLine[],
     by: { actorUserId: string | null; reason?: 'sale' },
+    known?: ReadonlyMap<string, StockedVariant>,
   ): Promise<{ levels: StockLevel[]; writes: Write[] }> {
-    const variants = await repo.variants(
-      tx,
-      businessId,
-      lines.map((l) => l.variantId),
-    );
+    // Read here unless the caller read them in this transaction (a register sale's `saleItems`).
+    const ids = lines.map((l) => l.variantId);
+    const variants = known && ids.every((id) => known.has(id)) ? known : await repo.variants(tx, businessId, ids);
     const now = clock.now();
     // One take per level: lines of one level add up (two lines of one product with different add-ons).
     const takes = new Map<string, { key: StockLine; index: number; quantity: number; variant: StockedVariant }>();

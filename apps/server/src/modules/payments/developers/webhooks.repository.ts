@@ -1,6 +1,7 @@
 import { and, arrayContains, asc, desc, eq, gt, gte, inArray, isNotNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/db/client';
+import { jsonRowsWrite } from '@/db/json-rows';
 import type { Write } from '@/db/write-together';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
@@ -100,10 +101,10 @@ export const webhooksRepository = {
     }));
   },
 
-  eventWrite: (db: Executor, row: typeof webhookEvents.$inferInsert): Write => db.insert(webhookEvents).values(row).getSQL(),
+  eventWrite: (db: Executor, row: typeof webhookEvents.$inferInsert): Write => jsonRowsWrite(db, webhookEvents, [row]),
 
   deliveryWrites: (db: Executor, rows: (typeof webhookDeliveries.$inferInsert)[]): Write[] =>
-    rows.length > 0 ? [db.insert(webhookDeliveries).values(rows).getSQL()] : [],
+    rows.length > 0 ? [jsonRowsWrite(db, webhookDeliveries, rows)] : [],
 
   /** A delivery with its event and endpoint (null when the endpoint was deleted). */
   async findDelivery(db: Executor, businessId: string, id: string) {

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { LedgerAccount } from '@merchant/payments';
 import type { Executor } from '@/db/client';
+import { jsonRowsWrite } from '@/db/json-rows';
 import { ledgerBalances, ledgerEntries, ledgerTransactions } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
 import { pastCursor } from '@/db/keyset';
@@ -51,7 +52,7 @@ export const ledgerRepository = {
    * statement, the entries' references to their transactions are checked once both are written.
    */
   writes(tx: Executor, transactions: NewLedgerTransaction[], entries: NewLedgerEntry[]): Write[] {
-    return [tx.insert(ledgerTransactions).values(transactions).getSQL(), tx.insert(ledgerEntries).values(entries).getSQL()];
+    return [jsonRowsWrite(tx, ledgerTransactions, transactions), jsonRowsWrite(tx, ledgerEntries, entries)];
   },
 
   /**

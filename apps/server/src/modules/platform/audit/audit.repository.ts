@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
+import { jsonRowsWrite } from '@/db/json-rows';
 import type { Write } from '@/db/write-together';
 import type { Cursor } from '@/lib/cursor';
 import { auditLogs, businessUsers, users } from '@/db/schema';
@@ -14,7 +15,7 @@ export const afterCursor = (cursor: Cursor | undefined): SQL | undefined =>
 export const auditRepository = {
   /** An entry as a write for `writeTogether` (db/write-together.ts); run alone with `writeTogether(db, [write])`. */
   insertWrite(db: Executor, row: NewAuditLog): Write {
-    return db.insert(auditLogs).values(row).getSQL();
+    return jsonRowsWrite(db, auditLogs, [row]);
   },
   /** Newest first, of the given actions only; the cursor is `<iso time>|<id>` of the last row seen. */
   async pageForSubject(db: Executor, userId: string, actions: readonly string[], limit: number, cursor?: Cursor) {

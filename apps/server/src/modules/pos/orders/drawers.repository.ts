@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
+import { jsonRowsWrite } from '@/db/json-rows';
 import { pastCursor } from '@/db/keyset';
 import { preparedStatement } from '@/db/prepared';
 import { sumMinor } from '@/db/columns';
@@ -102,7 +103,7 @@ export const drawersRepository = {
       .where(and(eq(posDrawerSessions.businessId, businessId), eq(posDrawerSessions.id, id)));
   },
 
-  movementWrite: (db: Executor, rows: MovementInsert[]): Write[] => (rows.length > 0 ? [db.insert(posDrawerMovements).values(rows).getSQL()] : []),
+  movementWrite: (db: Executor, rows: MovementInsert[]): Write[] => (rows.length > 0 ? [jsonRowsWrite(db, posDrawerMovements, rows)] : []),
 
   async movementsOf(db: Executor, businessId: string, sessionIds: string[]): Promise<MovementRow[]> {
     if (sessionIds.length === 0) return [];

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/db/client';
+import { jsonRowsWrite } from '@/db/json-rows';
 import { preparedPerShape, preparedStatement } from '@/db/prepared';
 import type { Write } from '@/db/write-together';
 import type { Cursor } from '@/lib/cursor';
@@ -274,8 +275,8 @@ export const ordersRepository = {
     return inserted.length > 0;
   },
 
-  lineWrites: (db: Executor, rows: LineInsert[]): Write[] => (rows.length > 0 ? [db.insert(posOrderLines).values(rows).getSQL()] : []),
-  tenderWrites: (db: Executor, rows: TenderInsert[]): Write[] => (rows.length > 0 ? [db.insert(posOrderTenders).values(rows).getSQL()] : []),
+  lineWrites: (db: Executor, rows: LineInsert[]): Write[] => (rows.length > 0 ? [jsonRowsWrite(db, posOrderLines, rows)] : []),
+  tenderWrites: (db: Executor, rows: TenderInsert[]): Write[] => (rows.length > 0 ? [jsonRowsWrite(db, posOrderTenders, rows)] : []),
 
   /** Card payments already attached to an order, of these ids. */
   async attachedPayments(db: Executor, businessId: string, paymentIds: string[]): Promise<string[]> {

@@ -265,7 +265,7 @@ export function createSalesService(deps: {
       if ((await repo.attachedPayments(tx, businessId, paymentIdsOf(body))).length > 0)
         throw fieldError('VALIDATION_FAILED', 'tenders', 'This payment already pays another order');
       const stocked = pricing.flatMap((l) => (l.variantId ? [{ variantId: l.variantId, locationId: drawer.locationId, quantity: l.quantity }] : []));
-      const stock = await deps.stock.takeOff(tx, businessId, stocked, { actorUserId: ctx.user.id });
+      const stock = await deps.stock.takeOff(tx, businessId, stocked, { actorUserId: ctx.user.id }, items);
 
       // The order without its number (taken last, below). A retry racing the first sale with its key meets the unique
       // index here and rolls all of this back.
