@@ -33,7 +33,8 @@ export function posRoutes(
   registerEndpoint(app, host, drawerEndpoints.payOut, async ({ ctx, params, body }) => drawers.payOut(ctx, params.drawer_id, body));
   registerEndpoint(app, host, drawerEndpoints.close, async ({ ctx, params, body }) => drawers.close(ctx, params.drawer_id, body));
 
-  registerEndpoint(app, host, posOrderEndpoints.createSale, async ({ ctx, body }) => sales.createSale(ctx, body));
+  // The order's answer is built by its presenter (order-view.ts), which writes exactly the contract's keys (http/presented-answers.ts).
+  registerEndpoint(app, host, posOrderEndpoints.createSale, async ({ ctx, body }) => sales.createSale(ctx, body), { presented: true });
   registerEndpoint(app, host, posOrderEndpoints.pricing, async ({ ctx, query }) => sales.pricingContext(ctx, query.location_id));
   // Built by a presenter that writes exactly the contract's keys (http/presented-answers.ts).
   registerEndpoint(app, host, posOrderEndpoints.list, async ({ ctx, query }) => orders.list(ctx, query), { presented: true });
@@ -47,7 +48,7 @@ export function posRoutes(
       .header('x-export-truncated', String(truncated));
     return csv;
   });
-  registerEndpoint(app, host, posOrderEndpoints.get, async ({ ctx, params }) => orders.get(ctx, params.order_id));
+  registerEndpoint(app, host, posOrderEndpoints.get, async ({ ctx, params }) => orders.get(ctx, params.order_id), { presented: true });
   registerEndpoint(app, host, posOrderEndpoints.refund, async ({ ctx, params, body }) => orders.refund(ctx, params.order_id, body));
   registerEndpoint(app, host, posOrderEndpoints.mailReceipt, async ({ ctx, params, body }) => receipts.mail(ctx, params.order_id, body));
   registerEndpoint(app, host, registerEndpoints.registerDevice, async ({ ctx, body }) => devices.register(ctx, body));
