@@ -20,8 +20,9 @@
 // Smoke: BENCH_ROUNDS=1 BENCH_SECONDS=2 BENCH_PRODUCTS=2000 BENCH_ORDERS=5000 BENCH_PGLITE_PRODUCTS=2000 BENCH_PGLITE_ORDERS=5000 node bench/pos.mjs
 // Knobs: BENCH_ROUNDS (5), BENCH_SECONDS (5), BENCH_REGISTERS (10), BENCH_LIST_CONNECTIONS (50),
 // BENCH_DATABASES (pglite,postgres), BENCH_NOTE (printed in the section); BENCH_CPU_PROFILE=<dir>: the app runs under
-// `node --cpu-prof` through the sales only (no order list, no section written) and the top functions of its profile
-// are printed (as `node bench/request-cost.mjs <file>` prints them).
+// `node --cpu-prof` through the sales only (no order list, no section written; with BENCH_CPU_PROFILE_TARGET=list, the
+// order list's rounds on PostgreSQL too, whose last round the profile's top functions then show) and the top
+// functions of its profile are printed (as `node bench/request-cost.mjs <file>` prints them).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,6 +46,7 @@ const REGISTERS = Number(process.env.BENCH_REGISTERS ?? 10);
 const LIST_CONNECTIONS = Number(process.env.BENCH_LIST_CONNECTIONS ?? 50);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',');
 const PROFILE = process.env.BENCH_CPU_PROFILE;
+const PROFILE_LIST = process.env.BENCH_CPU_PROFILE_TARGET === 'list';
 const SELLERS = ['owner@demo.test', 'admin@demo.test', 'manager@demo.test', 'cashier@demo.test'];
 const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 const GOAL = { saleP99: 100, listRatio: 0.05, listP99: 100 };
@@ -329,7 +331,7 @@ async function main() {
     if (pg) {
       const pgDir = mkdtempSync(join(tmpdir(), 'md-bench-pos-pg-'));
       try {
-        measured.postgres = await measure(hello, helloUrl, { DATA_DIR: pgDir, DATABASE_URL: pg.url }, pg.url, SCALE.postgres, !PROFILE);
+        measured.postgres = await measure(hello, helloUrl, { DATA_DIR: pgDir, DATABASE_URL: pg.url }, pg.url, SCALE.postgres, !PROFILE || PROFILE_LIST);
       } finally {
         rmSync(pgDir, { recursive: true, force: true });
       }
