@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { PricingStatus } from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
+import { preparedStatement } from '@/db/prepared';
 import { businesses, discountRedemptions, discountUsage, discounts, surcharges, taxSettings, taxes } from '@/db/schema';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -34,6 +35,45 @@ export const PRICING_LIST_LIMIT = 500;
 const discountColumns = { ...getTableColumns(discounts), usageLimit: discountUsage.usageLimit, used: discountUsage.used };
 
 /** SQL of the taxes, tax settings, discounts (with their usage counters) and surcharges. */
+/** What every sale is priced with (`loadPricingContext`), each read built once (db/prepared.ts). */
+const businessParam = sql.placeholder('businessId');
+const taxSettingsOf = preparedStatement('pricing_tax_settings', (db, name) =>
+  db.select().from(taxSettings).where(eq(taxSettings.businessId, businessParam)).limit(1).prepare(name),
+);
+const activeTaxesOf = preparedStatement('pricing_active_taxes', (db, name) =>
+  db
+    .select()
+    .from(taxes)
+    .where(and(eq(taxes.businessId, businessParam), eq(taxes.status, 'active')))
+    .orderBy(asc(taxes.name), asc(taxes.id))
+    .prepare(name),
+);
+const discountsInForceOf = preparedStatement('pricing_discounts_in_force', (db, name) => {
+  const at = sql.placeholder('at');
+  return db
+    .select(discountColumns)
+    .from(discounts)
+    .innerJoin(discountUsage, and(eq(discountUsage.businessId, discounts.businessId), eq(discountUsage.discountId, discounts.id)))
+    .where(
+      and(
+        eq(discounts.businessId, businessParam),
+        eq(discounts.status, 'active'),
+        or(isNull(discounts.startsAt), sql`${discounts.startsAt} <= ${at}::timestamptz`),
+        or(isNull(discounts.endsAt), sql`${discounts.endsAt} > ${at}::timestamptz`),
+      ),
+    )
+    .orderBy(asc(discounts.name), asc(discounts.id))
+    .prepare(name);
+});
+const activeSurchargesOf = preparedStatement('pricing_active_surcharges', (db, name) =>
+  db
+    .select()
+    .from(surcharges)
+    .where(and(eq(surcharges.businessId, businessParam), eq(surcharges.status, 'active')))
+    .orderBy(asc(surcharges.name), asc(surcharges.id))
+    .prepare(name),
+);
+
 export const pricingRepository = {
   async business(db: Executor, businessId: string): Promise<{ currency: string; timeZone: string } | null> {
     const [row] = await db
@@ -69,13 +109,7 @@ export const pricingRepository = {
       .from(taxes)
       .where(and(eq(taxes.businessId, businessId), inArray(taxes.id, [...ids])));
   },
-  async activeTaxes(db: Executor, businessId: string): Promise<TaxRow[]> {
-    return db
-      .select()
-      .from(taxes)
-      .where(and(eq(taxes.businessId, businessId), eq(taxes.status, 'active')))
-      .orderBy(asc(taxes.name), asc(taxes.id));
-  },
+  activeTaxes: (db: Executor, businessId: string): Promise<TaxRow[]> => activeTaxesOf(db, { businessId }),
   async insertTax(db: Executor, row: TaxInsert): Promise<void> {
     await db.insert(taxes).values(row);
   },
@@ -88,7 +122,7 @@ export const pricingRepository = {
 
   // Tax settings
   async taxSettings(db: Executor, businessId: string): Promise<TaxSettingsRow | null> {
-    const [row] = await db.select().from(taxSettings).where(eq(taxSettings.businessId, businessId)).limit(1);
+    const [row] = await taxSettingsOf(db, { businessId });
     return row ?? null;
   },
   async saveTaxSettings(db: Executor, row: TaxSettingsRow): Promise<void> {
@@ -122,21 +156,7 @@ export const pricingRepository = {
     return row ?? null;
   },
   /** The active discounts a sale may take at this time: those of no schedule or whose schedule holds `at`. */
-  async discountsInForce(db: Executor, businessId: string, at: Date): Promise<DiscountRow[]> {
-    return db
-      .select(discountColumns)
-      .from(discounts)
-      .innerJoin(discountUsage, and(eq(discountUsage.businessId, discounts.businessId), eq(discountUsage.discountId, discounts.id)))
-      .where(
-        and(
-          eq(discounts.businessId, businessId),
-          eq(discounts.status, 'active'),
-          or(isNull(discounts.startsAt), sql`${discounts.startsAt} <= ${at}`),
-          or(isNull(discounts.endsAt), sql`${discounts.endsAt} > ${at}`),
-        ),
-      )
-      .orderBy(asc(discounts.name), asc(discounts.id));
-  },
+  discountsInForce: (db: Executor, businessId: string, at: Date): Promise<DiscountRow[]> => discountsInForceOf(db, { businessId, at: at.toISOString() }),
   /** These discounts of the business; ids that are no UUID (a caller's coupon) are none of them. */
   async discountsByIds(db: Executor, businessId: string, named: readonly string[]): Promise<DiscountRow[]> {
     const ids = named.filter((id) => UUID.test(id));
@@ -227,13 +247,7 @@ export const pricingRepository = {
     const [row] = lock ? await query.for('update') : await query;
     return row ?? null;
   },
-  async activeSurcharges(db: Executor, businessId: string): Promise<SurchargeRow[]> {
-    return db
-      .select()
-      .from(surcharges)
-      .where(and(eq(surcharges.businessId, businessId), eq(surcharges.status, 'active')))
-      .orderBy(asc(surcharges.name), asc(surcharges.id));
-  },
+  activeSurcharges: (db: Executor, businessId: string): Promise<SurchargeRow[]> => activeSurchargesOf(db, { businessId }),
   async insertSurcharge(db: Executor, row: SurchargeInsert): Promise<void> {
     await db.insert(surcharges).values(row);
   },

@@ -1,6 +1,7 @@
-import { and, arrayContains, asc, desc, eq, gt, gte, inArray, isNotNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '@/db/client';
+import { preparedStatement } from '@/db/prepared';
 import { jsonRowsWrite } from '@/db/json-rows';
 import type { Write } from '@/db/write-together';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '@/db/schema';
@@ -24,6 +25,20 @@ const delivery = (businessId: string, id: string) => and(eq(webhookDeliveries.bu
 /** int8 and counts come back as numbers from PGlite and strings from pg. */
 const asDate = (value: unknown): Date | null => (value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value)));
 
+const subscribedTo = preparedStatement('webhook_endpoints_subscribed', (db, name) =>
+  db
+    .select()
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.businessId, sql.placeholder('businessId')),
+        eq(webhookEndpoints.status, 'active'),
+        sql`${webhookEndpoints.events} @> array[${sql.placeholder('type')}::text]`,
+      ),
+    )
+    .prepare(name),
+);
+
 export const webhooksRepository = {
   async listEndpoints(db: Executor, businessId: string): Promise<WebhookEndpointRow[]> {
     return db
@@ -44,12 +59,8 @@ export const webhooksRepository = {
   },
 
   /** The active endpoints of a business that want an event type. */
-  async subscribed(db: Executor, businessId: string, type: string): Promise<WebhookEndpointRow[]> {
-    return db
-      .select()
-      .from(webhookEndpoints)
-      .where(and(eq(webhookEndpoints.businessId, businessId), eq(webhookEndpoints.status, 'active'), arrayContains(webhookEndpoints.events, [type])));
-  },
+  /** The active endpoints that want the type: every change that emits an event asks (built once, db/prepared.ts). */
+  subscribed: (db: Executor, businessId: string, type: string): Promise<WebhookEndpointRow[]> => subscribedTo(db, { businessId, type }),
 
   async insertEndpoint(db: Executor, row: typeof webhookEndpoints.$inferInsert): Promise<WebhookEndpointRow> {
     const [saved] = await db.insert(webhookEndpoints).values(row).returning();
