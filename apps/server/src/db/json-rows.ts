@@ -3,9 +3,6 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client';
 import type { Write } from './write-together';
 
-/** Per table: each column of the ORM schema by its property name. */
-const columnsOf = new WeakMap<PgTable, Record<string, Column>>();
-
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** A value as the JSON row carries it: JSON columns as they are, others as their column sends them to the driver. */
@@ -28,11 +25,7 @@ function jsonValue(column: Column, value: unknown): unknown {
  */
 export function jsonRowsWrite<T extends PgTable>(db: Executor, table: T, rows: readonly T['$inferInsert'][]): Write {
   if (rows.length === 0) throw new Error('An insert needs a row.');
-  let columns = columnsOf.get(table);
-  if (!columns) {
-    columns = getTableColumns(table);
-    columnsOf.set(table, columns);
-  }
+  const columns: Record<string, Column> = getTableColumns(table);
   const named = (row: Record<string, unknown>) => Object.keys(row).filter((key) => row[key] !== undefined);
   const keys = named(rows[0] as Record<string, unknown>);
   const same = rows.every((row) => {

@@ -34,7 +34,6 @@ export const PRICING_LIST_LIMIT = 500;
 
 const discountColumns = { ...getTableColumns(discounts), usageLimit: discountUsage.usageLimit, used: discountUsage.used };
 
-/** SQL of the taxes, tax settings, discounts (with their usage counters) and surcharges. */
 /** What every sale is priced with (`loadPricingContext`), each read built once (db/prepared.ts). */
 const businessParam = sql.placeholder('businessId');
 const taxSettingsOf = preparedStatement('pricing_tax_settings', (db, name) =>
@@ -74,6 +73,7 @@ const activeSurchargesOf = preparedStatement('pricing_active_surcharges', (db, n
     .prepare(name),
 );
 
+/** SQL of the taxes, tax settings, discounts (with their usage counters) and surcharges. */
 export const pricingRepository = {
   async business(db: Executor, businessId: string): Promise<{ currency: string; timeZone: string } | null> {
     const [row] = await db

@@ -58,8 +58,7 @@ export const webhooksRepository = {
     return row ?? null;
   },
 
-  /** The active endpoints of a business that want an event type. */
-  /** The active endpoints that want the type: every change that emits an event asks (built once, db/prepared.ts). */
+  /** The active endpoints of a business that want an event type: every change that emits an event asks (built once, db/prepared.ts). */
   subscribed: (db: Executor, businessId: string, type: string): Promise<WebhookEndpointRow[]> => subscribedTo(db, { businessId, type }),
 
   async insertEndpoint(db: Executor, row: typeof webhookEndpoints.$inferInsert): Promise<WebhookEndpointRow> {
