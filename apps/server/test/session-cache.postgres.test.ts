@@ -10,9 +10,10 @@ import { CHANGE_FEED_APPLICATION } from '../src/db/change-feed';
 import { testConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { fixedClock } from '../src/lib/clock';
-import { createBusiness, FACTORY_PASSWORD, type FactoryBusiness } from './factories';
+import { createBusiness, createLocation, FACTORY_PASSWORD, openDrawer, type FactoryBusiness } from './factories';
 import { endpointPath, type Endpoint, type EndpointResponse } from '@merchant/core';
 import { businessEndpoints, staffEndpoints } from '@merchant/business';
+import { drawerEndpoints, type Location } from '@merchant/catalogue';
 import { authEndpoints, userEndpoints } from '@merchant/identity';
 import type { CallInput } from './harness';
 import { newPostgresDatabase } from './postgres-instances';
@@ -31,6 +32,10 @@ let a: string;
 let b: string;
 /** A business with a member of each role, made before the two processes start. */
 let business: FactoryBusiness<'owner' | 'admin' | 'manager' | 'cashier'>;
+/** Two locations of the business, and the owner's drawer open at the second. */
+let north: Location;
+let south: Location;
+let southDrawer: string;
 
 async function startApp(url: string): Promise<string> {
   const port = await freePort();
@@ -109,6 +114,10 @@ beforeAll(async () => {
   const opened = await openDatabase({ databaseUrl: database.url, poolSize: 4 });
   const t = await appOn(opened, fixedClock(new Date()), testConfig({ webDist: '/nonexistent' }));
   business = await createBusiness(t, { staff: ['admin', 'manager', 'cashier'] });
+  const owner = business.people.owner.agent;
+  north = await createLocation(owner, business.id, { name: 'North' });
+  south = await createLocation(owner, business.id, { name: 'South' });
+  southDrawer = (await openDrawer(owner, business.id, south.id)).id;
   await t.close();
   await opened.close();
   [a, b] = await Promise.all([startApp(database.url), startApp(database.url)]);
@@ -170,6 +179,23 @@ describe('two app processes on one PostgreSQL database', () => {
     expect(await cashier.me(b)).toEqual({ status: 200, member: [] });
     expect((await cashier.call(b, businessEndpoints.get, { params: { business_id: id } })).status).toBe(404);
     expect(await staffList()).toBe(404);
+  });
+
+  it("a member's locations changed through one limit their lists in the other at the next request", async () => {
+    const owner = await new Browser().signIn(a, business.people.owner.email);
+    const manager = await new Browser().signIn(b, business.people.manager.email);
+    const inBusiness = { params: { business_id: business.id } };
+    const staff = await owner.ok(a, businessEndpoints.users, inBusiness);
+    const member = { params: { business_id: business.id, id: staff.data.find((m) => m.email === business.people.manager.email)!.id } };
+    // Process b keeps the manager's standing, their locations with it (the access check reads them with the role).
+    const drawers = async () => (await manager.ok(b, drawerEndpoints.list, { ...inBusiness, query: {} })).data.map((d) => d.id);
+    expect(await drawers()).toContain(southDrawer);
+    expect(await drawers()).toContain(southDrawer);
+
+    await owner.ok(a, staffEndpoints.setMemberLocations, { ...member, body: { location_ids: [north.id] } });
+    expect(await drawers()).not.toContain(southDrawer);
+    await owner.ok(a, staffEndpoints.setMemberLocations, { ...member, body: { location_ids: [] } });
+    expect(await drawers()).toContain(southDrawer);
   });
 
   it('forgets everything when its listening connection drops, so changes made meanwhile are not missed', async () => {

@@ -175,6 +175,7 @@ export const SHARED_READS: Partial<Record<Table, string>> = {
   productVariants: "a product's price, copied into a payment link when it is made and shown by its picker",
   locations: "a location's name, joined by the register's orders and drawer sessions",
   productCategories: "a category's name, by which the sales reports group the lines of orders",
+  staffLocations: "the locations a member is limited to, read with their role by every business request's access check",
 };
 
 /** Files of a module other modules may import besides its module, service, types, presenters and read models. */

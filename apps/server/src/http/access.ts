@@ -23,7 +23,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * carries it): the business, and the caller's active membership of it (each null when there is none).
  */
 export interface BusinessStandings {
-  standingOf(businessId: string, userId: string): Promise<{ business: BusinessRow | null; membership: { role: Role } | null }>;
+  standingOf(
+    businessId: string,
+    userId: string,
+  ): Promise<{ business: BusinessRow | null; membership: { role: Role } | null; locationIds?: readonly string[] | null }>;
 }
 
 /**
@@ -47,7 +50,7 @@ export function createAccessHook(endpoint: Endpoint, deps: { standings: Business
 export function createAccessCheck(endpoint: Endpoint, deps: { standings: BusinessStandings }): (req: FastifyRequest) => Promise<void> | undefined {
   const access: Access = endpoint.access;
   const standing = async (req: FastifyRequest, user: UserRow, businessId: string, rule: BusinessAccess): Promise<void> => {
-    const { business, membership } = await deps.standings.standingOf(businessId, user.id);
+    const { business, membership, locationIds } = await deps.standings.standingOf(businessId, user.id);
     if (!business) throw new AppError('NOT_FOUND', 'Business not found.');
     if (!membership && !user.isSuperAdmin) throw new AppError('NOT_FOUND', 'Business not found.');
     // A business that requires two-factor keeps members without it out of everything but the business
@@ -64,7 +67,7 @@ export function createAccessCheck(endpoint: Endpoint, deps: { standings: Busines
     if (!permissions.includes(rule.permission)) throw new AppError('FORBIDDEN', 'This action is unauthorized.');
     const refusal = standingRefusal(rule.standing, business);
     if (refusal) throw new AppError(refusal, STANDING_MESSAGES[refusal]);
-    req.ctx.business = { row: business, role, isSuperAdmin: user.isSuperAdmin, permissions };
+    req.ctx.business = { row: business, role, isSuperAdmin: user.isSuperAdmin, permissions, locationIds };
   };
   return function accessCheck(req: FastifyRequest): Promise<void> | undefined {
     if (!SAFE_METHODS.has(req.method) && !CSRF_EXEMPT_ENDPOINTS.includes(endpoint.id)) {

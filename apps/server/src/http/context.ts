@@ -61,6 +61,12 @@ export interface BusinessStanding {
   role: Role | null;
   isSuperAdmin: boolean;
   permissions: Permission[];
+  /**
+   * The locations the caller is limited to (null: every location), as the access check read them with the role; absent
+   * where no access check read the standing (a key acting as its maker), and then read when needed
+   * (modules/location-scope.ts).
+   */
+  locationIds?: readonly string[] | null;
 }
 
 /**

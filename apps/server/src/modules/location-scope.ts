@@ -12,13 +12,17 @@ export const locationNotAllowed = () =>
   new AppError('LOCATION_NOT_ALLOWED', 'You work at other locations: a manager can add this one to your locations on your staff page.');
 
 /** Who asks: a request's context, or the person a job acts for (a product import's rows). */
-type Caller = { user: { id: string }; business: { row: { id: string } } };
+type Caller = { user: { id: string }; business: { row: { id: string }; locationIds?: readonly string[] | null } };
 
-/** The caller's locations, null when every one. */
-export const callerLocations = (db: Executor, ctx: Caller): Promise<string[] | null> => locationScopeOf(db, ctx.business.row.id, ctx.user.id);
+/**
+ * The caller's locations, null when every one: as the request's access check read them with the role (no statement),
+ * else read.
+ */
+export const callerLocations = async (db: Executor, ctx: Caller): Promise<readonly string[] | null> =>
+  ctx.business.locationIds !== undefined ? ctx.business.locationIds : locationScopeOf(db, ctx.business.row.id, ctx.user.id);
 
 /** Whether a scope (null: every location) takes in the location. */
-export const inScope = (scope: string[] | null, locationId: string): boolean => scope === null || scope.includes(locationId);
+export const inScope = (scope: readonly string[] | null, locationId: string): boolean => scope === null || scope.includes(locationId);
 
 /** Refuses an action at locations the caller does not work at (403 `LOCATION_NOT_ALLOWED`). */
 export async function assertLocationsAllowed(db: Executor, ctx: Caller, locationIds: readonly string[]): Promise<void> {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
-import { businessUsers, businesses, businessWarnings } from '@/db/schema';
+import { businessUsers, businesses, businessWarnings, staffLocations } from '@/db/schema';
 import { preparedStatement } from '@/db/prepared';
 
 export type NewBusiness = typeof businesses.$inferInsert;
@@ -11,10 +11,21 @@ export type NewBusinessUser = typeof businessUsers.$inferInsert;
  */
 export type BusinessChange = Partial<Omit<NewBusiness, 'id' | 'identifier' | 'type' | 'createdAt'>> & { updatedAt: Date };
 
-/** Every business endpoint's access check runs it: built once (db/prepared.ts). */
+const limitedTo = sql<string[] | null>`(select array_agg(${staffLocations.locationId}::text order by ${staffLocations.locationId})
+  from ${staffLocations} where ${staffLocations.businessId} = ${businesses.id} and ${staffLocations.userId} = ${sql.placeholder('userId')})`;
+
+/**
+ * Every business endpoint's access check runs it: built once (db/prepared.ts). With the role it reads the locations
+ * the member is limited to (docs/roles.md, "Locations"; null: every location), which the register, orders, drawers and
+ * stock check on every request.
+ */
 const withActiveRole = preparedStatement('business_with_active_role', (db, name) =>
   db
-    .select({ business: businesses, role: businessUsers.role })
+    .select({
+      business: businesses,
+      role: businessUsers.role,
+      locationIds: limitedTo,
+    })
     .from(businesses)
     .leftJoin(
       businessUsers,

@@ -169,10 +169,14 @@ export function createBusinessService(deps: {
         const mark = standings?.mark() ?? 0;
         const row = await repo.findWithActiveRole(db, businessId, userId);
         if (!row) return { business: null, membership: null };
-        const read = { business: row.business, role: row.role ?? null };
+        const read = { business: row.business, role: row.role ?? null, locationIds: row.locationIds };
         standing = standings ? standings.keep(mark, userId, read) : read;
       }
-      return { business: standing.business, membership: standing.role ? { role: standing.role } : null };
+      return {
+        business: standing.business,
+        membership: standing.role ? { role: standing.role } : null,
+        locationIds: standing.locationIds,
+      };
     },
 
     /**

@@ -7,14 +7,16 @@ import type { BusinessRow } from '@/http/context';
 export interface Standing {
   business: BusinessRow;
   role: Role | null;
+  /** The locations the caller is limited to (migration 0086 announces their changes as 'u:'); null: every location. */
+  locationIds: readonly string[] | null;
 }
 
 const MAX_STANDINGS = 20_000;
 
 /**
- * What every business request's access check reads (the business, and the caller's active role in it), kept in this
- * process (db/kept-reads.ts): the database's triggers (migration 0006) announce every committed change to a business
- * ('b:<id>') and to a person's memberships ('u:<user id>'), and the change drops what it touches before the changing
+ * What every business request's access check reads (the business, and the caller's active role and locations in it),
+ * kept in this process (db/kept-reads.ts): the database's triggers (migrations 0006 and 0086) announce every committed
+ * change to a business ('b:<id>') and to a person's memberships and locations ('u:<user id>'), and the change drops what it touches before the changing
  * request answers, in every process. A business that does not exist is not kept (nothing announces its creation).
  *
  * Kept rows are frozen: every request of the business shares them.
@@ -53,7 +55,11 @@ export function createStandingCache(changes: ChangeFeed | undefined) {
 
     /** Keeps what was read after `mark` (unless a change came meanwhile); answers it frozen either way. */
     keep(mark: number, userId: string, read: Standing): Standing {
-      const standing = Object.freeze({ business: Object.freeze({ ...read.business }), role: read.role });
+      const standing = Object.freeze({
+        business: Object.freeze({ ...read.business }),
+        role: read.role,
+        locationIds: read.locationIds && Object.freeze([...read.locationIds]),
+      });
       standings.keep(mark, keyOf(standing.business.id, userId), standing);
       return standing;
     },

@@ -73,7 +73,7 @@ export const drawersRepository = {
   async page(
     db: Executor,
     businessId: string,
-    filter: { staffId?: string; status?: 'open' | 'closed'; locationIds?: string[] | null; selfId?: string },
+    filter: { staffId?: string; status?: 'open' | 'closed'; locationIds?: readonly string[] | null; selfId?: string },
     limit: number,
     cursor?: Cursor,
   ): Promise<NamedDrawerRow[]> {

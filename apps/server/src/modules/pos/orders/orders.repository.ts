@@ -36,7 +36,7 @@ export interface OrderListFilter {
   status?: OrderRow['status'] | undefined;
   offline?: 'taken' | 'flagged' | undefined;
   /** Null: every location. */
-  locationIds?: string[] | null | undefined;
+  locationIds?: readonly string[] | null | undefined;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

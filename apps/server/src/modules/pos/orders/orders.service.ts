@@ -58,7 +58,7 @@ export function createOrdersService(deps: {
 }) {
   const { db, clock, audit, ledger } = deps;
 
-  function filterOf(ctx: OrderReader, f: OrderFilters, locationIds: string[] | null): OrderListFilter {
+  function filterOf(ctx: OrderReader, f: OrderFilters, locationIds: readonly string[] | null): OrderListFilter {
     const zone = ctx.business.row.timeZone;
     const span = f.from && f.to ? localDaysSpan(f.from, f.to, zone) : null;
     const q = f.q?.replace(/^#/, '');
