@@ -17,6 +17,18 @@ export const settings = {
 };
 export const pinning = cpus().length >= 2 && spawnSync('taskset', ['-c', '0', 'true']).status === 0;
 export const pinned = (core, argv) => (pinning ? ['taskset', ['-c', String(core), process.execPath, ...argv]] : [process.execPath, argv]);
+/**
+ * A PostgreSQL server for a comparison with the hello-world, on every core by default (as every figure in
+ * docs/benchmarks.md was measured). BENCH_PG_CORE=1 starts it on that core only (with the load generator), so the app
+ * has core 0 to itself as the hello-world has: a database on the app's core takes its turns there while the app waits
+ * in its socket writes (a quarter of the app's time in a profile of the register's order list was `writev`, a sixth of
+ * that with the database on core 1), but the searches, whose statements cost the database more than the app, are
+ * slower with the database on one core.
+ */
+export const pgCore = pinning && process.env.BENCH_PG_CORE ? process.env.BENCH_PG_CORE : null;
+export const startBenchPostgres = () => startPostgres(pgCore === null ? {} : { core: pgCore });
+/** How the benchmark's section says where PostgreSQL ran. */
+export const pgWhere = () => (pgCore === null ? 'PostgreSQL on every core' : `PostgreSQL on core ${pgCore}`);
 
 /**
  * Starts a server on core 0; its log (stdout) goes to `logFile` when given, so a failure can be read afterwards.
@@ -106,7 +118,7 @@ export async function measureApi() {
   const dataDir = mkdtempSync(join(tmpdir(), 'md-bench-'));
   const helloPort = await freePort();
   const hello = startServer('bench/hello-server.mjs', { PORT: String(helloPort) });
-  const pg = await startPostgres();
+  const pg = await startBenchPostgres();
   try {
     const helloUrl = `http://127.0.0.1:${helloPort}/`;
     await waitFor(helloUrl);

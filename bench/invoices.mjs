@@ -8,9 +8,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startPostgres } from '../scripts/postgres.mjs';
 import { freePort, signInDemoOwner, waitFor } from '../scripts/server-process.mjs';
-import { alternate, alternatedTable, settings, startServer, stop } from './api.mjs';
+import { alternate, alternatedTable, pgWhere, settings, startBenchPostgres, startServer, stop } from './api.mjs';
 import { connect } from './seed-payments.mjs';
 import { writeDocSection } from './doc-section.mjs';
 
@@ -109,7 +108,7 @@ async function main() {
   const helloPort = await freePort();
   const hello = startServer('bench/hello-server.mjs', { PORT: String(helloPort) });
   const dataDir = mkdtempSync(join(tmpdir(), 'md-bench-invoices-'));
-  const pg = DATABASES.includes('postgres') ? await startPostgres() : null;
+  const pg = DATABASES.includes('postgres') ? await startBenchPostgres() : null;
   const measured = {};
   try {
     const helloUrl = `http://127.0.0.1:${helloPort}/`;
@@ -126,7 +125,7 @@ async function main() {
     `## Invoices at scale: ${COUNT.toLocaleString('en')} invoices (${date})`,
     '',
     `Measured by \`node bench/invoices.mjs\`: ${settings.rounds} alternating rounds of ${settings.seconds} s, ${settings.connections} keep-alive ` +
-      `connections, servers on core 0 and the load generator on core 1. ${process.env.BENCH_NOTE ?? ''}`,
+      `connections, servers on core 0 and the load generator on core 1, ${pgWhere()}. ${process.env.BENCH_NOTE ?? ''}`,
     '',
     ...(measured.pglite ? ['Embedded database (PGlite):', '', table(measured.pglite), ''] : []),
     ...(measured.postgres ? ['A PostgreSQL server on the same machine (scripts/postgres.mjs):', '', table(measured.postgres), ''] : []),

@@ -28,9 +28,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startPostgres } from '../scripts/postgres.mjs';
 import { freePort, waitFor } from '../scripts/server-process.mjs';
-import { median, pinned, pinning, settings, startServer, stop } from './api.mjs';
+import { median, pgWhere, pinned, pinning, settings, startBenchPostgres, startServer, stop } from './api.mjs';
 import { seedOrders, stockForSales } from './seed-orders.mjs';
 import { connect } from './seed-payments.mjs';
 import { seedProducts } from './seed-products.mjs';
@@ -319,7 +318,7 @@ async function main() {
   const helloPort = await freePort();
   const hello = startServer('bench/hello-server.mjs', { PORT: String(helloPort) });
   const dataDir = mkdtempSync(join(tmpdir(), 'md-bench-pos-'));
-  const pg = DATABASES.includes('postgres') ? await startPostgres() : null;
+  const pg = DATABASES.includes('postgres') ? await startBenchPostgres() : null;
   const measured = {};
   const started = performance.now();
   try {
@@ -355,7 +354,7 @@ async function main() {
     `## The point of sale at scale (${date})`,
     '',
     `Measured by \`node bench/pos.mjs\` (data: \`bench/seed-products.mjs\`, \`bench/seed-orders.mjs\`; sales: \`bench/pos-sale-load.mjs\`): ` +
-      `${settings.rounds} alternating rounds of ${settings.seconds} s per target, servers on core 0 and the load generators on core 1 ` +
+      `${settings.rounds} alternating rounds of ${settings.seconds} s per target, servers on core 0 and the load generators on core 1, ${pgWhere()} ` +
       `(pinned: ${pinning}); load average ${load0.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after; the whole run took ` +
       `${((performance.now() - started) / 1000).toFixed(0)} s. Each sale: five distinct products picked at random among the benchmark ` +
       `catalogue, priced by the register's own cart functions, one cash tender of the total. Server and generator CPU: the share ` +

@@ -12,9 +12,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startPostgres } from '../scripts/postgres.mjs';
 import { freePort, signInDemoOwner, waitFor } from '../scripts/server-process.mjs';
-import { median, pinned, settings, startServer, stop } from './api.mjs';
+import { median, pgWhere, pinned, settings, startBenchPostgres, startServer, stop } from './api.mjs';
 import { connect } from './seed-payments.mjs';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { seedProducts } from './seed-products.mjs';
@@ -223,7 +222,7 @@ async function main() {
   const helloPort = await freePort();
   const hello = startServer('bench/hello-server.mjs', { PORT: String(helloPort) });
   const dataDir = mkdtempSync(join(tmpdir(), 'md-bench-products-'));
-  const pg = DATABASES.includes('postgres') ? await startPostgres() : null;
+  const pg = DATABASES.includes('postgres') ? await startBenchPostgres() : null;
   const measured = {};
   try {
     const helloUrl = `http://127.0.0.1:${helloPort}/`;
@@ -247,7 +246,7 @@ async function main() {
     `## The catalogue at scale: ${COUNT.toLocaleString('en')} products (${date})`,
     '',
     `Measured by \`node bench/products.mjs\` (data: \`bench/seed-products.mjs\`): ${settings.rounds} alternating rounds of ${settings.seconds} s per ` +
-      `connection count, servers on core 0 and the load generator on core 1. ${process.env.BENCH_NOTE ?? ''}`,
+      `connection count, servers on core 0 and the load generator on core 1, ${pgWhere()}. ${process.env.BENCH_NOTE ?? ''}`,
     '',
     ...(measured.pglite ? ['### Embedded database (PGlite)', '', tables(measured.pglite), ''] : []),
     ...(measured.postgres ? ['### A PostgreSQL server on the same machine (scripts/postgres.mjs)', '', tables(measured.postgres), ''] : []),

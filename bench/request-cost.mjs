@@ -18,9 +18,8 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startPostgres } from '../scripts/postgres.mjs';
 import { freePort, signInDemoOwner, waitFor } from '../scripts/server-process.mjs';
-import { median, pinned, pinning, stop } from './api.mjs';
+import { median, pinned, pinning, startBenchPostgres, stop } from './api.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const settings = {
@@ -250,7 +249,7 @@ async function profileTarget() {
   const dataDir = mkdtempSync(join(tmpdir(), 'md-bench-'));
   const which = process.env.BENCH_CPU_PROFILE_TARGET;
   const api = which === 'api';
-  const pg = api && DATABASES[0] === 'postgres' ? await startPostgres() : undefined;
+  const pg = api && DATABASES[0] === 'postgres' ? await startBenchPostgres() : undefined;
   try {
     const { app, targets } = await startApp(pg?.url ?? '', dataDir);
     const target = api ? targets[2] : which === 'user' ? targets[1] : targets[0];
@@ -279,7 +278,7 @@ async function main() {
   const hello = startPinned('bench/hello-server.mjs', { PORT: String(helloPort) });
   const helloTarget = { name: 'hello', url: `http://127.0.0.1:${helloPort}/` };
   const dataDir = mkdtempSync(join(tmpdir(), 'md-bench-'));
-  const pg = DATABASES.includes('postgres') ? await startPostgres() : undefined;
+  const pg = DATABASES.includes('postgres') ? await startBenchPostgres() : undefined;
   try {
     await waitFor(helloTarget.url);
     for (const database of DATABASES) {

@@ -10,9 +10,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startPostgres } from '../scripts/postgres.mjs';
 import { freePort, signInDemoOwner, waitFor } from '../scripts/server-process.mjs';
-import { alternate, alternatedTable, settings, startServer, stop } from './api.mjs';
+import { alternate, alternatedTable, pgWhere, settings, startBenchPostgres, startServer, stop } from './api.mjs';
 import { connect, seedPayments } from './seed-payments.mjs';
 import { writeDocSection } from './doc-section.mjs';
 import { explainPlan } from './explain.mjs';
@@ -132,7 +131,7 @@ async function main() {
   const hello = startServer('bench/hello-server.mjs', { PORT: String(helloPort) });
   const dataDir = mkdtempSync(join(tmpdir(), 'md-bench-search-'));
   const given = process.env.BENCH_PG_URL;
-  const pg = DATABASES.includes('postgres') ? (given ? { url: given, stop: () => undefined } : await startPostgres()) : null;
+  const pg = DATABASES.includes('postgres') ? (given ? { url: given, stop: () => undefined } : await startBenchPostgres()) : null;
   const measured = {};
   try {
     const helloUrl = `http://127.0.0.1:${helloPort}/`;
@@ -155,7 +154,7 @@ async function main() {
   const parts = [
     `## Search at scale: ${COUNT.toLocaleString('en')} payments (${day})`,
     '',
-    `Measured by \`node bench/search.mjs\`: ${settings.rounds} alternating rounds of ${settings.seconds} s, ${settings.connections} keep-alive connections (autocannon), servers on core 0 and the load generator on core 1. ` +
+    `Measured by \`node bench/search.mjs\`: ${settings.rounds} alternating rounds of ${settings.seconds} s, ${settings.connections} keep-alive connections (autocannon), servers on core 0 and the load generator on core 1, ${pgWhere()}. ` +
       `Each search is a first page of Transactions (\`q\`) or of the customer list, newest first, in the demo business holding every payment (docs/payments.md, "Search"). What each one reads: ` +
       Object.entries(SEARCHES)
         .map(([name, { how }]) => `${name}: ${how}`)

@@ -27,9 +27,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { startPostgres } from '../scripts/postgres.mjs';
 import { freePort, signInDemoOwner, waitFor } from '../scripts/server-process.mjs';
-import { median, pinned, pinning, settings, startServer, stop } from './api.mjs';
+import { median, pgWhere, pinned, pinning, settings, startBenchPostgres, startServer, stop } from './api.mjs';
 import { connect } from './seed-payments.mjs';
 import { seedProducts } from './seed-products.mjs';
 import { writeDocSection } from './doc-section.mjs';
@@ -309,7 +308,7 @@ async function main() {
     const helloUrl = `http://127.0.0.1:${helloPort}/`;
     await waitFor(helloUrl);
     if (DATABASES.includes('postgres')) {
-      const pg = await startPostgres();
+      const pg = await startBenchPostgres();
       const dir = mkdtempSync(join(tmpdir(), 'md-bench-store-pg-'));
       try {
         measured.postgres = await measure(helloUrl, hello, { DATA_DIR: dir, DATABASE_URL: pg.url }, pg.url, true);
@@ -336,7 +335,7 @@ async function main() {
     '',
     `Measured by \`node bench/store.mjs\` (data: \`bench/seed-products.mjs\` in the demo business, whose store is open with its published ` +
       `theme): the shop host's pages on 127.0.0.1 with the Host header \`${SHOP_HOST}\`; ${settings.rounds} alternating rounds of ` +
-      `${settings.seconds} s, servers on core 0 and the load generator on core 1 (pinned: ${pinning}). ${process.env.BENCH_NOTE ?? ''}`,
+      `${settings.seconds} s, servers on core 0 and the load generator on core 1, ${pgWhere()} (pinned: ${pinning}). ${process.env.BENCH_NOTE ?? ''}`,
     '',
     ...(measured.postgres ? ['### A PostgreSQL server on the same machine (scripts/postgres.mjs)', '', tables(measured.postgres), ''] : []),
     ...(measured.pglite ? ['### Embedded database (PGlite)', '', tables(measured.pglite), ''] : []),

@@ -8,9 +8,11 @@ import { join } from 'node:path';
 import { findPgBin, isRoot } from './lib.mjs';
 import { freePort } from './server-process.mjs';
 
-function asPostgres(cmd, args) {
+function asPostgres(cmd, args, core) {
   // initdb refuses to run as root: run the server binaries as the postgres user.
-  const [bin, argv] = isRoot() ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
+  let [bin, argv] = isRoot() ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
+  // The server and every backend it forks inherit the core (taskset sets it before the exec).
+  if (core !== undefined) [bin, argv] = ['taskset', ['-c', String(core), bin, ...argv]];
   const res = spawnSync(bin, argv, { encoding: 'utf8' });
   if (res.status !== 0) throw new Error(`${cmd} failed: ${res.stderr || res.stdout}`);
   return res.stdout;
@@ -31,7 +33,11 @@ function postgresDir(prefix) {
 const serverOptions = (port, dir) =>
   `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
 
-export async function startPostgres() {
+/**
+ * A throwaway PostgreSQL server. `core`: the one CPU core the server and its backends run on (the benchmarks keep it
+ * off the app's core, as a database on its own machine would be).
+ */
+export async function startPostgres({ core } = {}) {
   const initdb = findPgBin('initdb');
   const pgCtl = findPgBin('pg_ctl');
   if (!initdb || !pgCtl) throw new Error('PostgreSQL server binaries not found');
@@ -40,7 +46,7 @@ export async function startPostgres() {
   asPostgres(initdb, ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   const port = await freePort();
   const logFile = join(dir, 'server.log');
-  asPostgres(pgCtl, ['-D', data, '-o', serverOptions(port, dir), '-l', logFile, '-w', 'start']);
+  asPostgres(pgCtl, ['-D', data, '-o', serverOptions(port, dir), '-l', logFile, '-w', 'start'], core);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     url,

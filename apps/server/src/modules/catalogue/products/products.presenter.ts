@@ -1,9 +1,10 @@
 import type { Image, Product, StockLevel, Variant } from '@merchant/catalogue';
-import type { ProductRow, VariantRow } from './products.repository';
+import type { ShownVariant } from './product-details.repository';
+import type { ProductRow } from './products.repository';
 
 const money = (amount: number | null, currency: string) => (amount === null ? null : { amount, currency });
 
-export function presentVariant(row: VariantRow, currency: string, stock: StockLevel[] = []): Variant {
+export function presentVariant(row: ShownVariant, currency: string, stock: StockLevel[] = []): Variant {
   return {
     id: row.id,
     option_values: row.optionValues,
@@ -18,7 +19,7 @@ export function presentVariant(row: VariantRow, currency: string, stock: StockLe
 }
 
 /** A product with its variants (in order, at least one, each with its stock by location) and the add-on groups it offers. */
-export function presentProduct(row: ProductRow, variants: VariantRow[], addOnGroupIds: string[], stock: StockLevel[] = [], images: Image[] = []): Product {
+export function presentProduct(row: ProductRow, variants: ShownVariant[], addOnGroupIds: string[], stock: StockLevel[] = [], images: Image[] = []): Product {
   const lowest = variants.reduce((low, v) => Math.min(low, v.price), variants[0]?.price ?? 0);
   return {
     id: row.id,

@@ -14,12 +14,12 @@ import { newId, newTimeOrderedId } from '@/lib/crypto';
 import type { AuditService } from '@/modules/platform/audit/audit.service';
 import { categoriesRepository } from './categories.repository';
 import { addOnsRepository } from './add-ons.repository';
+import { productDetailsRepository } from './product-details.repository';
 import { decodeProductCursor, encodeProductCursor } from './product-cursor';
 import { presentProduct } from './products.presenter';
 import { presentImage } from './media.presenter';
 import { mediaRepository } from './media.repository';
 import { presentLevel } from './stock.service';
-import { stockRepository } from './stock.repository';
 import { productsRepository as repo, type ProductLogInsert, type ProductRow, type VariantRow, searchCodes } from './products.repository';
 
 export const productNotFound = () => new AppError('PRODUCT_NOT_FOUND', 'Product not found.');
@@ -84,13 +84,12 @@ export function createProductsService(deps: { db: Executor; clock: Clock; audit:
   const { db, clock, audit } = deps;
 
   async function load(executor: Executor, businessId: string, rows: ProductRow[]): Promise<Product[]> {
-    const ids = rows.map((r) => r.id);
-    // One statement each for the whole page: variants, add-on groups, stock levels, images. One after the other: the
-    // executor may be a transaction, whose connection runs one statement at a time.
-    const variants = await repo.variantsOf(executor, businessId, ids);
-    const groups = await repo.addOnGroupsOf(executor, businessId, ids);
-    const levels = await stockRepository.levelsOf(executor, businessId, ids);
-    const images = await mediaRepository.productImagesOf(executor, businessId, ids);
+    // The whole page's variants, add-on groups, stock levels and images in one statement.
+    const { variants, groups, levels, images } = await productDetailsRepository.of(
+      executor,
+      businessId,
+      rows.map((r) => r.id),
+    );
     return rows.map((row) =>
       presentProduct(
         row,

@@ -14,7 +14,7 @@ import type { CatalogueActor } from './catalogue-actor';
 import { stockRepository as repo, type LevelKey, type StockedVariant, type StockLevelRow } from './stock.repository';
 import { assertLocationsAllowed } from '@/modules/location-scope';
 
-export function presentLevel(row: StockLevelRow): StockLevel {
+export function presentLevel(row: Pick<StockLevelRow, 'variantId' | 'locationId' | 'onHand' | 'lowStockThreshold'>): StockLevel {
   return {
     variant_id: row.variantId,
     location_id: row.locationId,
