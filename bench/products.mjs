@@ -30,7 +30,9 @@ const XHR = { 'x-requested-with': 'XMLHttpRequest' };
 async function startApp(database) {
   const port = await freePort();
   const env = { ...database, PORT: String(port), BIND_HOST: '127.0.0.1', DEMO_DATA: 'on', DEMO_HISTORY: 'off', LOG_LEVEL: 'warn' };
-  const app = startServer('apps/server/dist/server.mjs', env);
+  // BENCH_APP_NODE_ARGS: Node's options for the app (for instance `--cpu-prof --cpu-prof-dir=<dir>`).
+  const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const app = startServer('apps/server/dist/server.mjs', env, undefined, { nodeArgs });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/healthz`, app, 600_000);
   return { app, base };
