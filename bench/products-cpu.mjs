@@ -50,15 +50,8 @@ const pgMs = () => {
 };
 const pg = await startBenchPostgres();
 const dataDir = mkdtempSync(join(tmpdir(), 'md-bench-'));
-const env = (port) => ({
-  DATABASE_URL: pg.url,
-  DATA_DIR: dataDir,
-  PORT: String(port),
-  BIND_HOST: '127.0.0.1',
-  DEMO_DATA: 'on',
-  DEMO_HISTORY: 'off',
-  LOG_LEVEL: 'warn',
-});
+const database = { DATABASE_URL: pg.url, DATA_DIR: dataDir };
+const env = (port) => ({ ...database, PORT: String(port), BIND_HOST: '127.0.0.1', DEMO_DATA: 'on', DEMO_HISTORY: 'off', LOG_LEVEL: 'warn' });
 async function start(build) {
   const port = await freePort();
   const app = startServer(build, env(port));
