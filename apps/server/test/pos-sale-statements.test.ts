@@ -78,6 +78,7 @@ describe('statements per register sale', () => {
     const counter = sale.findIndex((q) => q.includes('"pos_order_counters"'));
     expect([counter, sale.length - counter - 1], sale.join('\n')).toEqual([sale.length - 2, 1]);
     expect(statements.filter((q) => q.includes('"pos_order_form_settings"'))).toHaveLength(1);
+    expect(statements.filter((q) => q.includes('"staff_locations"'))).toEqual([]);
     expect(queries.slice(from).filter((q) => /update "stock_levels"/.test(q))).toHaveLength(1);
     // The lines, the tender and the drawer's movement go in one statement; the ledger's posting and the audit entry in another.
     const writes = queries

@@ -15,8 +15,9 @@ export const locationNotAllowed = () =>
 type Caller = { user: { id: string }; business: { row: { id: string }; locationIds?: readonly string[] | null } };
 
 /**
- * The caller's locations, null when every one: as the request's access check read them with the role (no statement),
- * else read.
+ * The caller's locations, null when every one: as the request's access check read them with the role (no statement;
+ * the locations the caller had when the request began, as the role is, including inside a transaction), else read
+ * through `db`.
  */
 export const callerLocations = async (db: Executor, ctx: Caller): Promise<readonly string[] | null> =>
   ctx.business.locationIds !== undefined ? ctx.business.locationIds : locationScopeOf(db, ctx.business.row.id, ctx.user.id);

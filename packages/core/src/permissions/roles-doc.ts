@@ -55,7 +55,10 @@ Rules beyond the table:
   export leave those out. What they **ask to do** at another location (open a drawer, sell, adjust stock, pair a
   reader or move one) is **403 \`LOCATION_NOT_ALLOWED\`**: the request names the location, so there is nothing to
   hide. A drawer opened before the limit sells nothing more at a location no longer theirs. Their own drawers stay
-  theirs to see and close. The register offers only their locations (\`GET .../my-locations\`).
+  theirs to see and close. The register offers only their locations (\`GET .../my-locations\`). The access check reads
+  a member's locations with their role and keeps them with it: a request works with the locations its caller had when
+  it began, as with the role, and a change to them is announced like a role change (migration 0086), so every process
+  applies it from the next request.
 - Customers under \`pos/customers\` and \`online-store/customers\` are the payments customers (\`payments:view\`,
   every role). A customer's register orders follow the orders rules: a cashier sees their own sales, a limited
   member those of their locations.

@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { MediaRendition } from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
 import { pastCursor } from '@/db/keyset';
-import { preparedStatement } from '@/db/prepared';
 import { categoryImages, media, mediaFiles, productCategories, productImages, products } from '@/db/schema';
 import type { Cursor } from '@/lib/cursor';
 import { escapeLike } from './products.repository';
@@ -17,17 +16,6 @@ export interface MediaUseRow {
 }
 /** An image as a product or category shows it, with where it is shown and in which place. */
 export type ShownImageRow = MediaRow & { ownerId: string; position: number };
-
-/** The images of a page of products (`ids`, one array value), each product's in order: built once (db/prepared.ts). */
-const productImagesOfPage = preparedStatement('product_images_of', (db, name) =>
-  db
-    .select({ media, ownerId: productImages.productId, position: productImages.position })
-    .from(productImages)
-    .innerJoin(media, and(eq(media.businessId, productImages.businessId), eq(media.id, productImages.mediaId)))
-    .where(and(eq(productImages.businessId, sql.placeholder('businessId')), sql`${productImages.productId} = any(${sql.placeholder('ids')}::uuid[])`))
-    .orderBy(asc(productImages.productId), asc(productImages.position))
-    .prepare(name),
-);
 
 export const mediaRepository = {
   async insert(db: Executor, row: typeof media.$inferInsert, files: MediaFileInsert[]): Promise<void> {
@@ -127,13 +115,6 @@ export const mediaRepository = {
       .where(and(eq(mediaFiles.businessId, businessId), eq(mediaFiles.mediaId, mediaId), eq(mediaFiles.rendition, rendition), eq(media.hash, hash)))
       .limit(1);
     return row ?? null;
-  },
-
-  /** The images of these products, each product's in order. */
-  async productImagesOf(db: Executor, businessId: string, productIds: string[]): Promise<ShownImageRow[]> {
-    if (productIds.length === 0) return [];
-    const rows = await productImagesOfPage(db, { businessId, ids: productIds });
-    return rows.map((r) => ({ ...r.media, ownerId: r.ownerId, position: r.position }));
   },
 
   async setProductImages(db: Executor, businessId: string, productId: string, mediaIds: string[]): Promise<void> {

@@ -92,16 +92,6 @@ const variantsOfPage = preparedStatement('product_variants_of', (db, name) =>
     .prepare(name),
 );
 
-/** The add-on groups a page of products offers, each product's in order: built once. */
-const addOnGroupsOfPage = preparedStatement('product_add_on_groups_of', (db, name) =>
-  db
-    .select({ productId: productAddOnGroups.productId, groupId: productAddOnGroups.groupId })
-    .from(productAddOnGroups)
-    .where(and(eq(productAddOnGroups.businessId, sql.placeholder('businessId')), sql`${productAddOnGroups.productId} = any(${sql.placeholder('ids')}::uuid[])`))
-    .orderBy(asc(productAddOnGroups.productId), asc(productAddOnGroups.position))
-    .prepare(name),
-);
-
 export const productsRepository = {
   /** One page of a business's products in the sort's order, after the cursor. Reads `limit + 1` rows. */
   async page(db: Executor, businessId: string, filter: ProductListFilter, sort: ProductSort, limit: number, cursor?: ProductCursor): Promise<ProductRow[]> {
@@ -142,12 +132,6 @@ export const productsRepository = {
   async variantsOf(db: Executor, businessId: string, productIds: string[]): Promise<VariantRow[]> {
     if (productIds.length === 0) return [];
     return variantsOfPage(db, { businessId, ids: productIds });
-  },
-
-  /** The add-on groups these products offer, each product's in order. */
-  async addOnGroupsOf(db: Executor, businessId: string, productIds: string[]): Promise<{ productId: string; groupId: string }[]> {
-    if (productIds.length === 0) return [];
-    return addOnGroupsOfPage(db, { businessId, ids: productIds });
   },
 
   /** Variants of other products holding one of these SKUs (any case) or barcodes. */
