@@ -26,7 +26,7 @@ export interface BusinessStandings {
   standingOf(
     businessId: string,
     userId: string,
-  ): Promise<{ business: BusinessRow | null; membership: { role: Role } | null; locationIds?: readonly string[] | null }>;
+  ): Promise<{ business: BusinessRow | null; membership: { role: Role } | null; locationIds: readonly string[] | null }>;
 }
 
 /**

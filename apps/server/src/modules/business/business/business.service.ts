@@ -168,7 +168,7 @@ export function createBusinessService(deps: {
       if (!standing) {
         const mark = standings?.mark() ?? 0;
         const row = await repo.findWithActiveRole(db, businessId, userId);
-        if (!row) return { business: null, membership: null };
+        if (!row) return { business: null, membership: null, locationIds: null };
         const read = { business: row.business, role: row.role ?? null, locationIds: row.locationIds };
         standing = standings ? standings.keep(mark, userId, read) : read;
       }

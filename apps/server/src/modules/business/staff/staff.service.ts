@@ -11,6 +11,7 @@ import { presentMember } from '../business/business.presenter';
 import type { BusinessService } from '../business/business.service';
 import { invitationRepository } from './invitation.repository';
 import { locationScopeOf } from './staff-locations.read-model';
+import { callerLocations } from '@/modules/location-scope';
 import { staffRepository as repo } from './staff.repository';
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -242,7 +243,8 @@ export function createStaffService(deps: {
 
     /** The caller's own locations (null: every location): what the register offers. */
     async myLocations(ctx: BusinessContext): Promise<{ location_ids: string[] | null }> {
-      return { location_ids: await locationScopeOf(db, ctx.business.row.id, ctx.user.id) };
+      const scope = await callerLocations(db, ctx);
+      return { location_ids: scope && [...scope] };
     },
 
     /** Limits a member to some locations, or none (every location); audited with the before and after. */

@@ -5,8 +5,11 @@ import type { MediaRow, MediaUseRow } from './media.repository';
 export type MediaHost = { host: 'app' } | { host: 'shop'; origin: string };
 const APP: MediaHost = { host: 'app' };
 
+/** What an image shows of its media row. */
+export type ImageFacts = Pick<MediaRow, 'id' | 'businessId' | 'altText' | 'width' | 'height' | 'hash' | 'format'>;
+
 /** An image as a product, a category or the store shows it. */
-export function presentImage(row: Pick<MediaRow, 'id' | 'businessId' | 'altText' | 'width' | 'height' | 'hash' | 'format'>, where: MediaHost = APP): Image {
+export function presentImage(row: ImageFacts, where: MediaHost = APP): Image {
   return { media_id: row.id, alt_text: row.altText, width: row.width, height: row.height, urls: mediaUrls(where, row.businessId, row) };
 }
 

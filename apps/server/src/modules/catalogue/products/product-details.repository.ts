@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
 import { preparedStatement } from '@/db/prepared';
 import { media, productAddOnGroups, productImages, productVariants, stockLevels } from '@/db/schema';
-import type { MediaRow } from './media.repository';
+import type { ImageFacts } from './media.presenter';
 import type { VariantRow } from './products.repository';
 import type { StockLevelRow } from './stock.repository';
 
@@ -11,7 +11,7 @@ export type ShownVariant = Pick<VariantRow, 'id' | 'productId' | 'optionValues' 
 /** What a product shows of a stock level (stock.service.ts, `presentLevel`). */
 export type ShownLevel = Pick<StockLevelRow, 'productId' | 'variantId' | 'locationId' | 'onHand' | 'lowStockThreshold'>;
 /** What a product shows of an image (media.presenter.ts, `presentImage`), and whose it is. */
-export type ShownImage = Pick<MediaRow, 'id' | 'businessId' | 'altText' | 'width' | 'height' | 'hash' | 'format'> & { ownerId: string };
+export type ShownImage = ImageFacts & { ownerId: string };
 
 /** What a page of products shows of each product besides its own row, each product's in order. */
 export interface ProductDetails {

@@ -18,7 +18,6 @@ import { presentPayment } from '../payment.presenter';
 import { CUSTOMER_CSV, customerCsvRow, presentCustomer } from './customers.presenter';
 import { customerPaymentsReadModel } from '../charges/customer-payments.read-model';
 import { customersRepository as repo, type CustomerRow } from './customers.repository';
-import { locationScopeOf } from '@/modules/business/staff/staff-locations.read-model';
 import { posCustomerOrdersReadModel, type PosOrderScope } from '@/modules/pos/orders/customer-orders.read-model';
 import { storeCustomerOrdersReadModel } from '@/modules/store/orders/customer-orders.read-model';
 import { customerInvoicesReadModel } from '../invoices/customer-use.read-model';
@@ -26,6 +25,7 @@ import { customerRepeatingInvoicesReadModel } from '../repeating-invoices/custom
 import { customerSubscriptionsReadModel } from '../subscriptions/customer-use.read-model';
 import { customerMandatesReadModel } from '../direct-debit/customer-use.read-model';
 import { customerPaymentLinksReadModel } from '../payment-links/customer-use.read-model';
+import { callerLocations } from '@/modules/location-scope';
 
 /** Rows the CSV export reads per query while it streams. */
 const EXPORT_BATCH = 500;
@@ -62,7 +62,7 @@ export function createCustomersService(deps: { db: Executor; clock: Clock; audit
   async function posScope(ctx: BusinessContext): Promise<PosOrderScope> {
     return {
       staffId: can(ctx.business, 'pos:manage') ? undefined : ctx.user.id,
-      locationIds: await locationScopeOf(db, ctx.business.row.id, ctx.user.id),
+      locationIds: await callerLocations(db, ctx),
     };
   }
 

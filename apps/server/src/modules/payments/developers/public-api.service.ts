@@ -168,7 +168,9 @@ export function createPublicApiService(deps: {
       }
       if (!SAFE.has(method) && principal.access === 'read_only') throw new PublicApiRefusal(403, 'This API key is read-only.', {}, found);
       const maker = principal.makerUserId;
-      const { business, membership } = maker ? await deps.business.standingOf(principal.businessId, maker) : { business: null, membership: null };
+      const { business, membership, locationIds } = maker
+        ? await deps.business.standingOf(principal.businessId, maker)
+        : { business: null, membership: null, locationIds: null };
       if (!business || !membership) throw new PublicApiRefusal(401, 'Unauthenticated.');
       const permissions = permissionsOf({ isSuperAdmin: false, role: membership.role });
       if (!permissions.includes(permission)) throw new PublicApiRefusal(403, 'This action is unauthorized.', {}, found);
@@ -176,7 +178,7 @@ export function createPublicApiService(deps: {
       if (refusal) throw new PublicApiRefusal(403, STANDING_MESSAGES[refusal], {}, found);
       if (linked === undefined) {
         return {
-          business: { row: business, role: membership.role, isSuperAdmin: false, permissions },
+          business: { row: business, role: membership.role, isSuperAdmin: false, permissions, locationIds },
           keyId: principal.keyId,
           makerUserId: maker!,
           integration: principal.integration,
@@ -193,7 +195,8 @@ export function createPublicApiService(deps: {
       if (!row) throw new PublicApiRefusal(401, 'Unauthenticated.');
       if (!takesPayments(row)) throw new PublicApiRefusal(403, `${link.businessName} cannot take payments at the moment.`, {}, found);
       return {
-        business: { row, role: null, isSuperAdmin: false, permissions: [] },
+        // A platform acts for the whole linked business: no member of it, so limited to no location.
+        business: { row, role: null, isSuperAdmin: false, permissions: [], locationIds: null },
         keyId: principal.keyId,
         makerUserId: maker!,
         integration: null,

@@ -9,7 +9,7 @@ import { committedNumber } from './orders.repository';
 export interface PosOrderScope {
   staffId?: string | undefined;
   /** Null: every location. */
-  locationIds: string[] | null;
+  locationIds: readonly string[] | null;
 }
 
 export interface PosCustomerOrderRow {

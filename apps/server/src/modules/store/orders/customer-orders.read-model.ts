@@ -17,7 +17,7 @@ export interface StoreCustomerOrderRow {
 }
 
 /** The store's orders of one email (case-insensitive: the index `store_orders_customer_email_idx`). */
-const conditions = (businessId: string, email: string, locationIds: string[] | null): SQL[] =>
+const conditions = (businessId: string, email: string, locationIds: readonly string[] | null): SQL[] =>
   [
     eq(storeOrders.businessId, businessId),
     sql`lower(${storeOrders.customerEmail}) = ${email.toLowerCase()}`,
@@ -30,7 +30,14 @@ const conditions = (businessId: string, email: string, locationIds: string[] | n
  */
 export const storeCustomerOrdersReadModel = {
   /** One page newest first, `limit + 1` rows. */
-  async page(db: Executor, businessId: string, email: string, locationIds: string[] | null, limit: number, cursor?: Cursor): Promise<StoreCustomerOrderRow[]> {
+  async page(
+    db: Executor,
+    businessId: string,
+    email: string,
+    locationIds: readonly string[] | null,
+    limit: number,
+    cursor?: Cursor,
+  ): Promise<StoreCustomerOrderRow[]> {
     const where = [
       ...conditions(businessId, email, locationIds),
       ...(cursor ? [pastCursor('desc', storeOrders.createdAt, storeOrders.id, { key: cursor.createdAt, id: cursor.id })] : []),
@@ -55,7 +62,7 @@ export const storeCustomerOrdersReadModel = {
   },
 
   /** The paid orders: how many and their total less refunds. */
-  async totals(db: Executor, businessId: string, email: string, locationIds: string[] | null): Promise<{ count: number; total: number }> {
+  async totals(db: Executor, businessId: string, email: string, locationIds: readonly string[] | null): Promise<{ count: number; total: number }> {
     const [row] = await db
       .select({ count: count(), total: sql<string | number>`coalesce(sum(${storeOrders.total} - ${storeOrders.refundedAmount}), 0)` })
       .from(storeOrders)
