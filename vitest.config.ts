@@ -84,6 +84,7 @@ const ON_EMBEDDED = [
   'static-qr-codes',
   'catalogue-products',
   'catalogue-list-statements',
+  'search-indexes',
   'pos-orders',
   'pos-sale-statements',
   'pos-report',

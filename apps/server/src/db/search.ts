@@ -14,8 +14,20 @@ import { index, type PgTable } from 'drizzle-orm/pg-core';
  */
 export const searchMatches = (table: PgTable, q: unknown): SQL => sql`${table}."search" @@ search_query(${q})`;
 
+/**
+ * The storage of every search index (GIN: the words here, the trigrams of products' names and codes and of payments'
+ * references). A GIN index files new rows in a pending list that every search reads row by row until a vacuum or the
+ * list's limit merges it into the index; at PostgreSQL's default limit (4 MB) a search by SKU took 30 to 60 ms with
+ * the list full where it takes 2 ms without (docs/benchmarks.md, "The search indexes' pending lists"). 64 kB, the
+ * least, keeps it to a few pages: a row written costs about 0.1 ms more, paid by the write that fills the list.
+ */
+export const SEARCH_INDEX_STORAGE = { gin_pending_list_limit: 64 } as const;
+
 /** The GIN index on a table's `search` column, declared with the table (the column itself is the migration's). */
-export const searchIndex = (name: string) => index(name).using('gin', sql`"search"`);
+export const searchIndex = (name: string) =>
+  index(name)
+    .using('gin', sql`"search"`)
+    .with(SEARCH_INDEX_STORAGE);
 
 /** The separators of words, as search_words and search_query split at them: ASCII spaces and punctuation. */
 const SEPARATORS = /[\t\n\v\f\r \x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]+/;

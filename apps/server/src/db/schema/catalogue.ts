@@ -11,6 +11,7 @@ import type { BusinessAddress } from '@merchant/business';
 import { sql } from 'drizzle-orm';
 import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { minorAmount } from '../columns';
+import { SEARCH_INDEX_STORAGE } from '../search';
 import { businesses } from './business';
 import { createdAt, ts } from './common';
 import { users } from './identity';
@@ -83,16 +84,18 @@ export const products = pgTable(
     index('products_category_name_idx').on(t.businessId, t.categoryId, t.name, t.id),
     index('products_category_created_idx').on(t.businessId, t.categoryId, t.createdAt, t.id),
     // Search by part of the name (`ILIKE '%q%'`), as the payments search does.
-    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('products_codes_trgm_idx').using('gin', t.codes.op('gin_trgm_ops')),
-    // The storefront's search: every word in the name or the description (`ILIKE '%word%'` on this text, whose space
-    // no word holds), so a rare word reads its few rows instead of scanning the store's products (migration 0080).
+    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with(SEARCH_INDEX_STORAGE),
+    index('products_codes_trgm_idx').using('gin', t.codes.op('gin_trgm_ops')).with(SEARCH_INDEX_STORAGE),
     // The storefront's products on sale by id, with when each changed: the sitemap's files read from it alone, by keyset
     // (where each starts: one pass over it; a file: its range), never the table (migration 0080).
     index('products_on_sale_id_idx')
       .on(t.businessId, t.id, t.updatedAt)
       .where(sql`${t.status} = 'active' and ${t.channels} @> '{online_store}'`),
-    index('products_search_trgm_idx').using('gin', sql`(${t.name} || ' ' || coalesce(${t.description}, '')) gin_trgm_ops`),
+    // The storefront's search: every word in the name or the description (`ILIKE '%word%'` on this text, whose space
+    // no word holds), so a rare word reads its few rows instead of scanning the store's products (migration 0080).
+    index('products_search_trgm_idx')
+      .using('gin', sql`(${t.name} || ' ' || coalesce(${t.description}, '')) gin_trgm_ops`)
+      .with(SEARCH_INDEX_STORAGE),
   ],
 );
 

@@ -16,7 +16,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { minorAmount } from '../columns';
-import { searchIndex } from '../search';
+import { SEARCH_INDEX_STORAGE, searchIndex } from '../search';
 import { businesses } from './business';
 import { createdAt, ts } from './common';
 import { users } from './identity';
@@ -187,7 +187,7 @@ export const payments = pgTable(
     // (the stored column `search`, migration 0083; db/search.ts) for word-prefix search; the reference's trigrams
     // (pg_trgm) for a part from its middle, asked only when no word matches; the last-4 branch a b-tree.
     searchIndex('payments_search_idx'),
-    index('payments_reference_trgm_idx').using('gin', t.reference.op('gin_trgm_ops')),
+    index('payments_reference_trgm_idx').using('gin', t.reference.op('gin_trgm_ops')).with(SEARCH_INDEX_STORAGE),
     index('payments_card_last4_idx').on(t.businessId, t.cardLast4),
     // The search's last-4 branch for a direct debit's account (partial: only direct-debit payments have one).
     index('payments_bank_last4_idx')

@@ -1,0 +1,7 @@
+-- The search indexes' pending lists at 64 kB (db/search.ts, SEARCH_INDEX_STORAGE): set in place, no index is rebuilt.
+ALTER INDEX "customers_search_idx" SET (gin_pending_list_limit=64);--> statement-breakpoint
+ALTER INDEX "payments_search_idx" SET (gin_pending_list_limit=64);--> statement-breakpoint
+ALTER INDEX "payments_reference_trgm_idx" SET (gin_pending_list_limit=64);--> statement-breakpoint
+ALTER INDEX "products_name_trgm_idx" SET (gin_pending_list_limit=64);--> statement-breakpoint
+ALTER INDEX "products_codes_trgm_idx" SET (gin_pending_list_limit=64);--> statement-breakpoint
+ALTER INDEX "products_search_trgm_idx" SET (gin_pending_list_limit=64);
