@@ -210,15 +210,18 @@ describe('a request whose lease was taken over', () => {
     pauseNext = { reached, go: new Promise<void>((resolve) => (go = resolve)) };
     const stalled = confirm();
     await within(inside, 'the first confirm never reached the payment’s lock');
+    const postgres = t.database.kind === 'postgres';
+    const ownerOf = async () => (await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)))[0]?.owner;
+    // Read before the retry is sent: read after, it could already be the retry's (a loaded machine let the retry's
+    // claim run first, and the loop below then waited for a change that had happened).
+    const stalledOwner = postgres ? await ownerOf() : undefined;
+    if (postgres) expect(stalledOwner).toMatch(/ pid \d+ /);
     // Its lease ends; a retry takes the key over.
     t.clock.advance(IDEMPOTENCY_LEASE_MS);
     let retry = confirm();
-    const postgres = t.database.kind === 'postgres';
     if (postgres) {
       // The retry holds the key (it then waits for the payment's row); the embedded database runs one
       // transaction at a time, so there the retry waits for the stalled one to end before it claims anything.
-      const ownerOf = async () => (await t.database.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)))[0]?.owner;
-      const stalledOwner = await ownerOf();
       const deadline = Date.now() + 15_000;
       while ((await ownerOf()) === stalledOwner) {
         const answered = await settledNow(retry);
