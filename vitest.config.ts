@@ -85,6 +85,7 @@ const ON_EMBEDDED = [
   'catalogue-products',
   'catalogue-list-statements',
   'search-indexes',
+  'embedded-maintenance',
   'pos-orders',
   'pos-sale-statements',
   'pos-report',

@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import type { MaintenanceRun } from './db/maintenance';
 import { configureZodMessages } from '@merchant/core';
 import { MAX_DOCUMENT_BYTES } from '@merchant/business';
 import type { AppConfig } from './config';
@@ -26,7 +27,7 @@ import { newId } from './lib/crypto';
 import { createLogger } from './lib/logger';
 import { requestLoggerFactory } from './lib/request-logger';
 import { createMailer, type Mailer } from './mail/mailer';
-import { createJobs, type Jobs, type JobsMode } from './modules/platform/jobs/jobs.service';
+import { createJobs, minutes, type Jobs, type JobsMode } from './modules/platform/jobs/jobs.service';
 import { devClockRoutes } from './modules/platform/dev-clock/dev-clock.routes';
 import type { ProcessorFaults } from './modules/payments/processor/test-provider';
 import type { PaymentSourceAdapter } from './modules/payments/charges/charges.service';
@@ -61,6 +62,8 @@ export interface BuildAppOptions {
   replicaPoolStats?: (() => PoolUse) | undefined;
   /** The embedded database's backups, offered to `npm run backup` on this machine (none on PostgreSQL). */
   backup?: BackupSource | undefined;
+  /** The embedded database's vacuum and statistics, run on a schedule (`Database.maintain`; none on PostgreSQL). */
+  maintain?: (() => Promise<MaintenanceRun>) | undefined;
   /** Set to stopping by the server on SIGTERM: /readyz then answers 503. */
   readiness?: Readiness;
   /** Payment sources plugged in besides the modules' own (tests that pay a source of their own). */
@@ -150,7 +153,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
   metricsRoutes(app, { metrics, token: config.metricsToken, trustProxy: config.trustProxy });
   if (options.backup) backupRoutes(app, options.backup);
   // A worker serves health and metrics only; its jobs and schedules need the services, not the routes.
-  if (config.role === 'worker') return startJobs(app, { jobs, mailer, modules });
+  if (config.role === 'worker') return startJobs(app, { jobs, mailer, modules, maintain: options.maintain, logger });
 
   const guestTokens = createGuestTokens(await appSecret(db, 'guest_csrf_key', clock.now()));
   installSessionLoader(app, { sessions: modules.services.sessions, guestTokens });
@@ -171,16 +174,30 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
   // The built dashboard: static assets, and index.html for every other GET or HEAD of a page.
   installWebDelivery(app, config.webDist ?? DEFAULT_WEB_DIST, pageBootstrap(app, config.baseDomain, config.pageAnswersBudgetMs));
 
-  return startJobs(app, { jobs, mailer, modules });
+  return startJobs(app, { jobs, mailer, modules, maintain: options.maintain, logger });
+}
+
+/** The embedded database's vacuum and statistics (db/maintenance.ts), every ten minutes (at the start too). */
+export const EMBEDDED_MAINTENANCE_JOB = 'db.maintain-embedded';
+
+interface StartJobs {
+  jobs: Jobs;
+  mailer: Mailer;
+  modules: ReturnType<typeof buildServices>;
+  maintain: (() => Promise<MaintenanceRun>) | undefined;
+  logger: Logger;
 }
 
 /** Background jobs start once the app is built (the database is migrated by then) and stop when it closes. */
-async function startJobs(
-  app: FastifyInstance,
-  { jobs, mailer, modules }: { jobs: Jobs; mailer: Mailer; modules: ReturnType<typeof buildServices> },
-): Promise<{ app: FastifyInstance; services: Services }> {
+async function startJobs(app: FastifyInstance, { jobs, mailer, modules, maintain, logger }: StartJobs): Promise<{ app: FastifyInstance; services: Services }> {
   mailer.registerJobs(jobs);
   modules.registerJobs(jobs);
+  if (maintain) {
+    jobs.schedule(EMBEDDED_MAINTENANCE_JOB, { every: minutes(10) }, async () => {
+      const run = await maintain();
+      if (run.tables.length > 0) logger.info({ tables: run.tables, ms: run.ms }, 'embedded database: tables vacuumed and analyzed');
+    });
+  }
   await jobs.start();
   app.addHook('onClose', async () => jobs.stop());
   return { app, services: modules.services };

@@ -57,6 +57,7 @@ async function main(): Promise<void> {
     poolStats: database.poolStats,
     replicaPoolStats: database.replicaPoolStats,
     backup,
+    maintain: database.maintain,
     logger,
     readiness,
     ...(devClock ? { devClock } : {}),

@@ -231,6 +231,8 @@ export async function createTestContext(
     paymentSources?: readonly PaymentSourceAdapter[];
     paymentProviders?: readonly PaymentProvider[];
     processorFaults?: ProcessorFaults;
+    /** The embedded database's vacuum and statistics on their schedule, as the server runs them (db/maintenance.ts). */
+    maintain?: boolean;
   } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase(options);
@@ -248,6 +250,7 @@ export async function createTestContext(
     ...(options.paymentSources ? { paymentSources: options.paymentSources } : {}),
     ...(options.paymentProviders ? { paymentProviders: options.paymentProviders } : {}),
     ...(options.processorFaults ? { processorFaults: options.processorFaults } : {}),
+    ...(options.maintain ? { maintain: database.maintain } : {}),
   });
   return {
     app,

@@ -9,6 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './change-feed';
 import { dumpEmbedded } from './backup';
+import { maintainEmbedded, type MaintenanceRun } from './maintenance';
 import { lockDataDir } from './data-dir-lock';
 import { drizzleView, PGLITE_DATE_PARSERS } from './pglite-text-types';
 import type { Executor } from './executor';
@@ -42,6 +43,8 @@ export interface Database {
   backup?: () => Promise<Blob>;
   /** Embedded database only: a dump of its data directory (tests clone a migrated template). */
   dumpDataDir?: () => Promise<Blob>;
+  /** Embedded database only: vacuums and analyzes its due tables (db/maintenance.ts; PostgreSQL autovacuums). */
+  maintain?: () => Promise<MaintenanceRun>;
 }
 
 export const MIGRATIONS_DIR = process.env.MIGRATIONS_DIR ?? fileURLToPath(new URL('./migrations', import.meta.url));
@@ -209,6 +212,7 @@ function embeddedDatabase(client: PGlite, options: DatabaseOptions, closeClient:
     },
     backup: () => dumpEmbedded(client),
     dumpDataDir: async () => client.dumpDataDir('none'),
+    maintain: () => maintainEmbedded(client),
   };
 }
 

@@ -1,0 +1,61 @@
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDue, maintainEmbedded } from './maintenance';
+
+describe('the embedded database’s vacuum and statistics', () => {
+  let client: PGlite;
+  const estimate = async (query: string) => {
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(`explain ${query}`);
+    return Number(/rows=(\d+)/.exec(rows[0]!['QUERY PLAN'])![1]);
+  };
+  const tuples = async (table: string) =>
+    (await client.query<{ n: number }>(`select reltuples::int as n from pg_class where relname = $1`, [table])).rows[0]!.n;
+
+  beforeAll(async () => {
+    client = await PGlite.create();
+    await client.exec(`
+      create table orders (id int primary key, status text not null);
+      insert into orders select g, case when g % 100 = 0 then 'open' else 'paid' end from generate_series(1, 20000) g;
+      create table empty (id int primary key);`);
+  });
+  afterAll(() => client.close());
+
+  it('is what PGlite lacks: no autovacuum runs, so a table is never analyzed and the planner guesses', async () => {
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await tuples('orders')).toBe(-1);
+    // 200 rows are open; with no statistics the planner's guess is far from it.
+    expect(Math.abs((await estimate(`select * from orders where status = 'open'`)) - 200)).toBeGreaterThan(50);
+  });
+
+  it('vacuums and analyzes the tables never analyzed, not the empty ones; then the planner knows', async () => {
+    const run = await maintainEmbedded(client);
+    expect(run.tables).toContain('public.orders');
+    expect(run.tables).not.toContain('public.empty');
+    expect(await tuples('orders')).toBe(20000);
+    expect(Math.abs((await estimate(`select * from orders where status = 'open'`)) - 200)).toBeLessThanOrEqual(20);
+  });
+
+  it('leaves a table alone until it grows by a fifth, counting its indexes', async () => {
+    expect((await maintainEmbedded(client)).tables).toEqual([]);
+    await client.exec(`insert into orders select g, 'paid' from generate_series(20001, 22000) g`);
+    expect((await maintainEmbedded(client)).tables).toEqual([]);
+    // Every row rewritten: the table and its index about double (the old rows dead until a vacuum).
+    await client.exec(`update orders set status = status || ''`);
+    expect((await maintainEmbedded(client)).tables).toEqual(['public.orders']);
+    // The vacuum made the dead rows' room reusable: rewriting every row again does not grow the table by half again.
+    const pages = async () => (await client.query<{ n: number }>(`select (pg_relation_size('orders') / 8192)::int as n`)).rows[0]!.n;
+    const before = await pages();
+    await client.exec(`update orders set status = status || ''`);
+    expect(await pages()).toBeLessThan(before * 1.5);
+    expect(await tuples('orders')).toBe(22000);
+  });
+
+  it('counts a table due by its size as autovacuum counts changes', () => {
+    expect(isDue({ analyzed: false, heapPages: 0, known: 0, now: 1 })).toBe(false);
+    expect(isDue({ analyzed: false, heapPages: 1, known: 0, now: 2 })).toBe(true);
+    expect(isDue({ analyzed: true, heapPages: 90, known: 100, now: 128 })).toBe(false);
+    expect(isDue({ analyzed: true, heapPages: 90, known: 100, now: 129 })).toBe(true);
+    expect(isDue({ analyzed: true, heapPages: 4, known: 0, now: 8 })).toBe(false);
+    expect(isDue({ analyzed: true, heapPages: 5, known: 0, now: 9 })).toBe(true);
+  });
+});

@@ -1,0 +1,53 @@
+import type { PGlite } from '@electric-sql/pglite';
+
+/**
+ * The embedded database's vacuum and statistics. PGlite runs PostgreSQL as one process with no background workers:
+ * no autovacuum ever runs, so without this its tables were never analyzed (the planner guessed every list's and
+ * search's plan from defaults, whatever the data), dead rows were never marked reusable and the search indexes'
+ * pending lists were merged only when full. Nor does it count a table's changes (`pg_stat_user_tables` stays at 0), so
+ * a table is due by its size, as autovacuum's rule is by its changes: never analyzed, or grown by a fifth (and 8 pages)
+ * since its last vacuum, counting its indexes. Each due table gets `VACUUM (ANALYZE)`, one at a time: the app's own
+ * statements take their turns between them (0.2 s for a table of a million rows: docs/operations.md, "Vacuum and
+ * statistics"). PostgreSQL servers autovacuum by themselves.
+ */
+export interface MaintenanceRun {
+  /** The tables vacuumed and analyzed, `schema.table`. */
+  tables: string[];
+  ms: number;
+}
+
+/** The schemas whose tables are maintained: the app's, the job queue's and the migrations' journal. */
+const SCHEMAS = ['public', 'pgboss', 'drizzle'];
+
+interface TableSize {
+  name: string;
+  analyzed: boolean;
+  /** The table's own pages now (an empty table has none; its indexes have their first pages). */
+  heapPages: number;
+  /** Pages of the table and its indexes at the last vacuum (or analyze), and now. */
+  known: number;
+  now: number;
+}
+
+const sizes = `
+  select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name,
+         c.reltuples >= 0 as analyzed,
+         (pg_relation_size(c.oid) / 8192)::int as "heapPages",
+         (c.relpages + coalesce((select sum(i.relpages) from pg_index x join pg_class i on i.oid = x.indexrelid where x.indrelid = c.oid), 0))::int as known,
+         ((pg_relation_size(c.oid) + coalesce((select sum(pg_relation_size(x.indexrelid)) from pg_index x where x.indrelid = c.oid), 0)) / 8192)::int as now
+  from pg_class c join pg_namespace n on n.oid = c.relnamespace
+  where c.relkind in ('r', 'm') and n.nspname = any($1::text[])
+  order by 1`;
+
+/** Whether a table is due: never analyzed and holding rows, or grown by more than a fifth and 8 pages. */
+export const isDue = (t: Omit<TableSize, 'name'>): boolean => (!t.analyzed && t.heapPages > 0) || t.now > t.known * 1.2 + 8;
+
+/** Vacuums and analyzes the embedded database's due tables (see above). */
+export async function maintainEmbedded(client: PGlite): Promise<MaintenanceRun> {
+  const started = performance.now();
+  const { rows } = await client.query<TableSize>(sizes, [SCHEMAS]);
+  const due = rows.filter(isDue).map((t) => t.name);
+  // One statement per table, never in a transaction (VACUUM refuses one).
+  for (const table of due) await client.exec(`vacuum (analyze) ${table}`);
+  return { tables: due, ms: Math.round(performance.now() - started) };
+}
