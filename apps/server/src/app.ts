@@ -62,7 +62,7 @@ export interface BuildAppOptions {
   replicaPoolStats?: (() => PoolUse) | undefined;
   /** The embedded database's backups, offered to `npm run backup` on this machine (none on PostgreSQL). */
   backup?: BackupSource | undefined;
-  /** The embedded database's vacuum and statistics, run on a schedule (`Database.maintain`; none on PostgreSQL). */
+  /** The embedded database's vacuum, statistics and checkpoints, on a schedule (`Database.maintain`; none on PostgreSQL). */
   maintain?: (() => Promise<MaintenanceRun>) | undefined;
   /** Set to stopping by the server on SIGTERM: /readyz then answers 503. */
   readiness?: Readiness;
@@ -177,7 +177,7 @@ export async function composeApp(options: BuildAppOptions): Promise<{ app: Fasti
   return startJobs(app, { jobs, mailer, modules, maintain: options.maintain, logger });
 }
 
-/** The embedded database's vacuum and statistics (db/maintenance.ts), every ten minutes (at the start too). */
+/** The embedded database's vacuum, statistics and checkpoints (db/maintenance.ts), every ten minutes (at the start too). */
 export const EMBEDDED_MAINTENANCE_JOB = 'db.maintain-embedded';
 
 interface StartJobs {
@@ -195,7 +195,7 @@ async function startJobs(app: FastifyInstance, { jobs, mailer, modules, maintain
   if (maintain) {
     jobs.schedule(EMBEDDED_MAINTENANCE_JOB, { every: minutes(10) }, async () => {
       const run = await maintain();
-      if (run.tables.length > 0) logger.info({ tables: run.tables, ms: run.ms }, 'embedded database: tables vacuumed and analyzed');
+      if (run.tables.length > 0 || run.checkpoint) logger.info(run, 'embedded database maintained (vacuum, statistics, checkpoint)');
     });
   }
   await jobs.start();

@@ -43,7 +43,7 @@ export interface Database {
   backup?: () => Promise<Blob>;
   /** Embedded database only: a dump of its data directory (tests clone a migrated template). */
   dumpDataDir?: () => Promise<Blob>;
-  /** Embedded database only: vacuums and analyzes its due tables (db/maintenance.ts; PostgreSQL autovacuums). */
+  /** Embedded database only: vacuums and analyzes its due tables and checkpoints its log (db/maintenance.ts). */
   maintain?: () => Promise<MaintenanceRun>;
 }
 

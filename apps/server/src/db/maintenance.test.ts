@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDue, maintainEmbedded } from './maintenance';
+import { CHECKPOINT_AFTER_BYTES, isDue, maintainEmbedded, walSinceCheckpoint } from './maintenance';
 
 describe('the embedded database’s vacuum and statistics', () => {
   let client: PGlite;
@@ -48,6 +48,22 @@ describe('the embedded database’s vacuum and statistics', () => {
     await client.exec(`update orders set status = status || ''`);
     expect(await pages()).toBeLessThan(before * 1.5);
     expect(await tuples('orders')).toBe(22000);
+  });
+
+  it('checkpoints once a segment of log was written since the last checkpoint, which PGlite never takes by itself', async () => {
+    await maintainEmbedded(client);
+    const before = await walSinceCheckpoint(client);
+    expect(before).toBeLessThan(CHECKPOINT_AFTER_BYTES);
+    expect((await maintainEmbedded(client)).checkpoint).toBe(false);
+    // About 30 MB of log: rows of 200 characters, written and deleted.
+    await client.exec(
+      `create table notes (id int primary key, text text); insert into notes select g, repeat('x', 200) from generate_series(1, 100000) g; delete from notes`,
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await walSinceCheckpoint(client)).toBeGreaterThan(CHECKPOINT_AFTER_BYTES);
+    const run = await maintainEmbedded(client);
+    expect([run.checkpoint, run.walBytes > CHECKPOINT_AFTER_BYTES]).toEqual([true, true]);
+    expect(await walSinceCheckpoint(client)).toBeLessThan(1024 * 1024);
   });
 
   it('counts a table due by its size as autovacuum counts changes', () => {

@@ -1,20 +1,29 @@
 import type { PGlite } from '@electric-sql/pglite';
 
 /**
- * The embedded database's vacuum and statistics. PGlite runs PostgreSQL as one process with no background workers:
- * no autovacuum ever runs, so without this its tables were never analyzed (the planner guessed every list's and
- * search's plan from defaults, whatever the data), dead rows were never marked reusable and the search indexes'
- * pending lists were merged only when full. Nor does it count a table's changes (`pg_stat_user_tables` stays at 0), so
+ * The embedded database's vacuum, statistics and checkpoints. PGlite runs PostgreSQL as one process with no background
+ * workers: no autovacuum ever runs, so without this its tables were never analyzed (the planner guessed every list's
+ * and search's plan from defaults, whatever the data), dead rows were never marked reusable and the search indexes'
+ * pending lists were merged only when full; and no checkpoint ran until the database was closed, so its write-ahead
+ * log grew without end (1.8 GB after 4.8 million rows written and deleted, where `max_wal_size` is 1 GB) and a crash
+ * would replay all of it at the next start. Nor does it count a table's changes (`pg_stat_user_tables` stays at 0), so
  * a table is due by its size, as autovacuum's rule is by its changes: never analyzed, or grown by a fifth (and 8 pages)
  * since its last vacuum, counting its indexes. Each due table gets `VACUUM (ANALYZE)`, one at a time: the app's own
- * statements take their turns between them (0.2 s for a table of a million rows: docs/operations.md, "Vacuum and
- * statistics"). PostgreSQL servers autovacuum by themselves.
+ * statements take their turns between them (0.2 s for a table of a million rows: docs/operations.md, "Vacuum,
+ * statistics and checkpoints"). Then a `CHECKPOINT` once a segment of log (16 MB) was written since the last one, as a server's
+ * timed checkpoint would. PostgreSQL servers do all of this by themselves.
  */
 export interface MaintenanceRun {
   /** The tables vacuumed and analyzed, `schema.table`. */
   tables: string[];
+  /** The write-ahead log written since the last checkpoint, in bytes, before this run's; and whether it took one. */
+  walBytes: number;
+  checkpoint: boolean;
   ms: number;
 }
+
+/** A checkpoint once this much log was written since the last one: a segment. */
+export const CHECKPOINT_AFTER_BYTES = 16 * 1024 * 1024;
 
 /** The schemas whose tables are maintained: the app's, the job queue's and the migrations' journal. */
 const SCHEMAS = ['public', 'pgboss', 'drizzle'];
@@ -49,5 +58,14 @@ export async function maintainEmbedded(client: PGlite): Promise<MaintenanceRun> 
   const due = rows.filter(isDue).map((t) => t.name);
   // One statement per table, never in a transaction (VACUUM refuses one).
   for (const table of due) await client.exec(`vacuum (analyze) ${table}`);
-  return { tables: due, ms: Math.round(performance.now() - started) };
+  const walBytes = await walSinceCheckpoint(client);
+  const checkpoint = walBytes >= CHECKPOINT_AFTER_BYTES;
+  if (checkpoint) await client.exec('checkpoint');
+  return { tables: due, walBytes, checkpoint, ms: Math.round(performance.now() - started) };
+}
+
+/** The write-ahead log written since the last checkpoint began, in bytes. */
+export async function walSinceCheckpoint(client: PGlite): Promise<number> {
+  const { rows } = await client.query<{ bytes: string | number }>(`select (pg_current_wal_insert_lsn() - (pg_control_checkpoint()).redo_lsn)::bigint as bytes`);
+  return Number(rows[0]!.bytes);
 }
