@@ -66,12 +66,31 @@ describe('the embedded database’s vacuum and statistics', () => {
     expect(await walSinceCheckpoint(client)).toBeLessThan(1024 * 1024);
   });
 
+  it('analyzes a table indexed after its rows were written: the index counted its rows and wrote no statistics', async () => {
+    await client.exec(
+      `create table later (id int, status text); insert into later select g, 'paid' from generate_series(1, 5000) g; create index on later (id)`,
+    );
+    expect(await tuples('later')).toBe(5000);
+    expect((await maintainEmbedded(client)).tables).toEqual(['public.later']);
+    const stats = await client.query<{ n: number }>(`select count(*)::int as n from pg_statistic where starelid = 'later'::regclass`);
+    expect(stats.rows[0]!.n).toBeGreaterThan(0);
+    expect((await maintainEmbedded(client)).tables).toEqual([]);
+  });
+
+  it('leaves an empty table alone once analyzed', async () => {
+    await client.exec(`insert into empty values (1); delete from empty`);
+    expect((await maintainEmbedded(client)).tables).toEqual(['public.empty']);
+    expect((await maintainEmbedded(client)).tables).toEqual([]);
+  });
+
   it('counts a table due by its size as autovacuum counts changes', () => {
-    expect(isDue({ analyzed: false, heapPages: 0, known: 0, now: 1 })).toBe(false);
-    expect(isDue({ analyzed: false, heapPages: 1, known: 0, now: 2 })).toBe(true);
-    expect(isDue({ analyzed: true, heapPages: 90, known: 100, now: 128 })).toBe(false);
-    expect(isDue({ analyzed: true, heapPages: 90, known: 100, now: 129 })).toBe(true);
-    expect(isDue({ analyzed: true, heapPages: 4, known: 0, now: 8 })).toBe(false);
-    expect(isDue({ analyzed: true, heapPages: 5, known: 0, now: 9 })).toBe(true);
+    expect(isDue({ analyzed: false, heapPages: 0, known: 0, now: 1, xidAge: 10 })).toBe(false);
+    expect(isDue({ analyzed: false, heapPages: 1, known: 0, now: 2, xidAge: 10 })).toBe(true);
+    expect(isDue({ analyzed: true, heapPages: 90, known: 100, now: 128, xidAge: 10 })).toBe(false);
+    expect(isDue({ analyzed: true, heapPages: 90, known: 100, now: 129, xidAge: 10 })).toBe(true);
+    expect(isDue({ analyzed: true, heapPages: 4, known: 0, now: 8, xidAge: 10 })).toBe(false);
+    expect(isDue({ analyzed: true, heapPages: 5, known: 0, now: 9, xidAge: 10 })).toBe(true);
+    // Rows to freeze, whatever the size.
+    expect(isDue({ analyzed: true, heapPages: 90, known: 100, now: 100, xidAge: 150_000_001 })).toBe(true);
   });
 });

@@ -30,38 +30,63 @@ const SCHEMAS = ['public', 'pgboss', 'drizzle'];
 
 interface TableSize {
   name: string;
+  /**
+   * Whether the table has statistics: analyzed, or known to be empty. `reltuples` alone does not say it: an index
+   * built on a table that holds rows sets it (as a migration that adds one does) and writes no statistics.
+   */
   analyzed: boolean;
   /** The table's own pages now (an empty table has none; its indexes have their first pages). */
   heapPages: number;
-  /** Pages of the table and its indexes at the last vacuum (or analyze), and now. */
+  /** Pages of the table, its long values' table and its indexes at the last vacuum (or analyze), and now. */
   known: number;
   now: number;
+  /** Transactions since its rows were last frozen: a table that never grows is vacuumed before this passes 150 million. */
+  xidAge: number;
 }
 
 const sizes = `
   select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name,
-         c.reltuples >= 0 as analyzed,
+         c.reltuples = 0 or (c.reltuples > 0 and exists (select 1 from pg_statistic s where s.starelid = c.oid)) as analyzed,
          (pg_relation_size(c.oid) / 8192)::int as "heapPages",
-         (c.relpages + coalesce((select sum(i.relpages) from pg_index x join pg_class i on i.oid = x.indexrelid where x.indrelid = c.oid), 0))::int as known,
-         ((pg_relation_size(c.oid) + coalesce((select sum(pg_relation_size(x.indexrelid)) from pg_index x where x.indrelid = c.oid), 0)) / 8192)::int as now
+         (c.relpages + coalesce((select t.relpages from pg_class t where t.oid = c.reltoastrelid), 0)
+           + coalesce((select sum(i.relpages) from pg_index x join pg_class i on i.oid = x.indexrelid where x.indrelid = c.oid), 0))::int as known,
+         ((pg_relation_size(c.oid) + case when c.reltoastrelid <> 0 then pg_relation_size(c.reltoastrelid) else 0 end
+           + coalesce((select sum(pg_relation_size(x.indexrelid)) from pg_index x where x.indrelid = c.oid), 0)) / 8192)::int as now,
+         age(c.relfrozenxid)::int as "xidAge"
   from pg_class c join pg_namespace n on n.oid = c.relnamespace
   where c.relkind in ('r', 'm') and n.nspname = any($1::text[])
   order by 1`;
 
-/** Whether a table is due: never analyzed and holding rows, or grown by more than a fifth and 8 pages. */
-export const isDue = (t: Omit<TableSize, 'name'>): boolean => (!t.analyzed && t.heapPages > 0) || t.now > t.known * 1.2 + 8;
+/** The age past which a table is vacuumed whatever its size (PostgreSQL's `vacuum_freeze_table_age`). */
+export const FREEZE_AGE = 150_000_000;
 
-/** Vacuums and analyzes the embedded database's due tables (see above). */
+/**
+ * Whether a table is due: holding rows with no statistics, grown by more than a fifth and 8 pages, or with rows
+ * to freeze. A table that shrinks (a purge) waits for its next growth: its dead rows' room is reused once vacuumed.
+ */
+export const isDue = (t: Omit<TableSize, 'name'>): boolean => (!t.analyzed && t.heapPages > 0) || t.now > t.known * 1.2 + 8 || t.xidAge > FREEZE_AGE;
+
+/** PostgreSQL's code for a relation that does not exist: a table dropped since the sizes were read. */
+const UNDEFINED_TABLE = '42P01';
+
+/** Vacuums and analyzes the embedded database's due tables, then checkpoints when due (see above). */
 export async function maintainEmbedded(client: PGlite): Promise<MaintenanceRun> {
   const started = performance.now();
   const { rows } = await client.query<TableSize>(sizes, [SCHEMAS]);
-  const due = rows.filter(isDue).map((t) => t.name);
+  const tables: string[] = [];
   // One statement per table, never in a transaction (VACUUM refuses one).
-  for (const table of due) await client.exec(`vacuum (analyze) ${table}`);
+  for (const table of rows.filter(isDue).map((t) => t.name)) {
+    try {
+      await client.exec(`vacuum (analyze) ${table}`);
+      tables.push(table);
+    } catch (error) {
+      if ((error as { code?: string }).code !== UNDEFINED_TABLE) throw error;
+    }
+  }
   const walBytes = await walSinceCheckpoint(client);
   const checkpoint = walBytes >= CHECKPOINT_AFTER_BYTES;
   if (checkpoint) await client.exec('checkpoint');
-  return { tables: due, walBytes, checkpoint, ms: Math.round(performance.now() - started) };
+  return { tables, walBytes, checkpoint, ms: Math.round(performance.now() - started) };
 }
 
 /** The write-ahead log written since the last checkpoint began, in bytes. */
