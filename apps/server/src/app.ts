@@ -5,12 +5,11 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
-import type { MaintenanceRun } from './db/maintenance';
 import { configureZodMessages } from '@merchant/core';
 import { MAX_DOCUMENT_BYTES } from '@merchant/business';
 import type { AppConfig } from './config';
 import type { ChangeFeed } from './db/change-feed';
-import type { Executor, JobsConnection, PoolUse } from './db/client';
+import type { Database, Executor, JobsConnection, PoolUse } from './db/client';
 import { frameworkErrorHandler, installErrorHandler } from './http/errors';
 import { createIdempotency } from './http/idempotency';
 import { openApiOptions } from './http/openapi';
@@ -63,7 +62,7 @@ export interface BuildAppOptions {
   /** The embedded database's backups, offered to `npm run backup` on this machine (none on PostgreSQL). */
   backup?: BackupSource | undefined;
   /** The embedded database's vacuum, statistics and checkpoints, on a schedule (`Database.maintain`; none on PostgreSQL). */
-  maintain?: (() => Promise<MaintenanceRun>) | undefined;
+  maintain?: Database['maintain'] | undefined;
   /** Set to stopping by the server on SIGTERM: /readyz then answers 503. */
   readiness?: Readiness;
   /** Payment sources plugged in besides the modules' own (tests that pay a source of their own). */
@@ -184,7 +183,7 @@ interface StartJobs {
   jobs: Jobs;
   mailer: Mailer;
   modules: ReturnType<typeof buildServices>;
-  maintain: (() => Promise<MaintenanceRun>) | undefined;
+  maintain: BuildAppOptions['maintain'];
   logger: Logger;
 }
 

@@ -7,11 +7,10 @@ import type { PGlite } from '@electric-sql/pglite';
  * pending lists were merged only when full; and no checkpoint ran until the database was closed, so its write-ahead
  * log grew without end (1.8 GB after 4.8 million rows written and deleted, where `max_wal_size` is 1 GB) and a crash
  * would replay all of it at the next start. Nor does it count a table's changes (`pg_stat_user_tables` stays at 0), so
- * a table is due by its size, as autovacuum's rule is by its changes: never analyzed, or grown by a fifth (and 8 pages)
- * since its last vacuum, counting its indexes. Each due table gets `VACUUM (ANALYZE)`, one at a time: the app's own
- * statements take their turns between them (0.2 s for a table of a million rows: docs/operations.md, "Vacuum,
- * statistics and checkpoints"). Then a `CHECKPOINT` once a segment of log (16 MB) was written since the last one, as a server's
- * timed checkpoint would. PostgreSQL servers do all of this by themselves.
+ * a table is due by its size and state (`isDue`), where autovacuum goes by its changes. Each due table gets
+ * `VACUUM (ANALYZE)`, one at a time: the app's own statements take their turns between them (0.2 s for a table of a
+ * million rows: docs/operations.md, "Vacuum, statistics and checkpoints"). Then a `CHECKPOINT` once a segment of log
+ * (16 MB) was written since the last one, as a server's timed checkpoint would. PostgreSQL does all of this itself.
  */
 export interface MaintenanceRun {
   /** The tables vacuumed and analyzed, `schema.table`. */
