@@ -71,14 +71,23 @@ function browserQueue() {
 const queue = browserQueue();
 
 // What failed, said again at the very end: a CI log may keep only its last lines, and vitest names the failed tests
-// (its ` FAIL ` lines) far above them, among thousands of others.
-const failures = new Set();
+// (its ` FAIL ` lines) far above them, among thousands of others. Each with why: the error's first line, what a
+// browser step was waiting for and where in the test it stood, the lines vitest prints under its FAIL line.
+const failures = new Map();
+const fail = (what) => {
+  if (!failures.has(what)) failures.set(what, []);
+  return failures.get(what);
+};
 // eslint-disable-next-line no-control-regex -- the terminal's colour codes start with ESC
 const ANSI = /\x1b\[[0-9;]*m/g;
+const WHY = [/^\w*(Error|Exception)\b/, /^- (waiting for|locator resolved)/, /^❯ \S+\.(ts|tsx|mjs):\d+/];
 function watchFailures(label) {
+  let why = null;
   return (line) => {
     const plain = line.replace(ANSI, '').trim();
-    if (plain.startsWith('FAIL ')) failures.add(`${label}: ${plain.slice(5).trim()}`);
+    if (plain.startsWith('FAIL ')) why = fail(`${label}: ${plain.slice(5).trim()}`);
+    else if (plain.startsWith('⎯')) why = null;
+    else if (why && why.length < 4 && WHY.some((r) => r.test(plain)) && !why.includes(plain)) why.push(plain.slice(0, 300));
   };
 }
 
@@ -105,7 +114,7 @@ async function takeApiParts(lane, pgUrl) {
       env: { ...process.env, TEST_PG_URL: pgUrl },
       onLine: watchFailures(part.label),
     });
-    if (code !== 0) failures.add(`${part.label}: exit code ${code}`);
+    if (code !== 0) fail(`${part.label}: exit code ${code}`);
     log(`[${lane}] vitest ${part.label} finished with exit code ${code}`);
     if (code !== 0) failed = code;
   }
@@ -120,7 +129,7 @@ async function takeBrowserParts(lane, pgUrl) {
       env: { ...process.env, ...part.env, E2E_PG_URL: pgUrl },
       onLine: watchFailures(`browser tests ${part.label}`),
     });
-    if (code !== 0) failures.add(`browser tests ${part.label}: exit code ${code}`);
+    if (code !== 0) fail(`browser tests ${part.label}: exit code ${code}`);
     log(`[${lane}] browser tests ${part.label} finished with exit code ${code}`);
     if (code !== 0) failed = code;
   }
@@ -139,12 +148,12 @@ async function browserLane(pgUrl, builtNow) {
   const build = await runInLane('browser', 'npm', ['run', 'build']);
   builtNow(build === 0);
   if (build !== 0) {
-    failures.add(`npm run build failed with exit code ${build}`);
+    fail(`npm run build failed with exit code ${build}`);
     return build;
   }
   // Boots the built server and signs in on the other supported Node versions.
   const versions = await runInLane('browser', 'node', ['scripts/node-versions.mjs']);
-  if (versions !== 0) failures.add(`node scripts/node-versions.mjs failed with exit code ${versions}`);
+  if (versions !== 0) fail(`node scripts/node-versions.mjs failed with exit code ${versions}`);
   const browser = await takeBrowserParts('browser', pgUrl);
   const api = await takeApiParts('browser', pgUrl);
   log('[browser] finished');
@@ -159,13 +168,13 @@ async function browserLane(pgUrl, builtNow) {
 async function checksLane() {
   log('[checks] type checking every workspace');
   const types = await runInLane('checks', 'node', ['scripts/typecheck.mjs']);
-  if (types !== 0) failures.add('type checking failed');
+  if (types !== 0) fail('type checking failed');
   log('[checks] linting (promises, import boundaries, hooks)');
   const linted = await lint((args) => runInLane('checks', 'npx', args));
-  if (linted !== 0) failures.add('linting failed');
+  if (linted !== 0) fail('linting failed');
   log('[checks] structure (no import cycle, file sizes, table ownership)');
   const structure = await runInLane('checks', 'node', ['scripts/check-structure.mjs']);
-  if (structure !== 0) failures.add('structure checks failed');
+  if (structure !== 0) fail('structure checks failed');
   log('[checks] finished');
   return types || linted || structure;
 }
@@ -181,7 +190,7 @@ try {
   pg.stop();
 }
 const code = codes.find((c) => c !== 0) ?? 0;
-for (const failure of failures) log(`failed: ${failure}`);
+for (const [failure, why] of failures) log([`failed: ${failure}`, ...why.map((w) => `    ${w}`)].join('\n'));
 const cpuAtEnd = cpuTimes();
 const cpuUse = cpuAtStart && cpuAtEnd ? `, the CPUs ${Math.round((100 * (cpuAtEnd.busy - cpuAtStart.busy)) / (cpuAtEnd.total - cpuAtStart.total))} % busy` : '';
 log(`npm test finished in ${Math.round((Date.now() - started) / 1000)} s${cpuUse}, with exit code ${code}`);
