@@ -335,6 +335,31 @@ describe('prepareOrder and redeemDiscounts', () => {
     });
   });
 
+  it('reads the context in one statement: the settings, the taxes, surcharges and discounts here, a discount’s end as an instant', async () => {
+    const corner = await createLocation(agent, seller.id);
+    const endsSoon = (
+      await createDiscount(
+        { name: 'Ends soon', automatic: true, all_locations: false, location_ids: [corner.id], ends_at: '2026-12-05T18:00', usage_limit: 5 },
+        seller.id,
+        agent,
+      )
+    ).id;
+    const context = await t.database.db.transaction((tx) =>
+      t.services.pricing.loadPricingContext(tx, seller.id, { channel: 'pos', locationId: corner.id, at }),
+    );
+    expect(context.settings).toEqual({ pricesIncludeTax: true, rounding: 'order' });
+    // GST only: the drinks tax is the shop's, the archived tax is left out.
+    expect(context.taxes.map((x) => [x.id, x.rate, x.applies_to])).toEqual([[ids.gst, 900, 'all_products']]);
+    // The card fee (every location) names GST only; the service charge is the shop's.
+    expect(context.surcharges.map((x) => [x.id, x.taxIds])).toEqual([[ids.card, [ids.gst]]]);
+    // In force on the POS here at `at`, by name: 18:00 in Singapore is 10:00 UTC; not the online, later or kiosk ones.
+    expect(context.automatic_discounts.map((d) => [d.id, d.ends_at])).toEqual([
+      [endsSoon, '2026-12-05T10:00:00.000Z'],
+      [ids.autoTen, null],
+      [ids.tooBig, null],
+    ]);
+  });
+
   it('never takes a discount past its usage limit under concurrent sales, then leaves it out', async () => {
     const limited = await createDiscount({ name: 'Five only', automatic: true, usage_limit: 5, channels: ['pos'] }, seller.id, agent);
     const sale = () =>

@@ -1,4 +1,4 @@
-import { getTableColumns, sql, type Column } from 'drizzle-orm';
+import { getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from './client';
 import type { Write } from './write-together';
@@ -47,3 +47,10 @@ export function jsonRowsWrite<T extends PgTable>(db: Executor, table: T, rows: r
   const list = sql.raw(keys.map((key) => quoted(columns[key]!.name)).join(', '));
   return sql`insert into ${table} (${list}) select ${list} from jsonb_populate_recordset(null::${table}, ${json}::jsonb)`;
 }
+
+/**
+ * A JSON array (empty when no row) of `object` per row of `from`, in `order`: a read of several tables' rows in one
+ * statement (one round trip where there was one per table), each array keyed as the rows' fields.
+ */
+export const jsonArray = (object: SQL, order: string, from: SQL): SQL =>
+  sql`(select coalesce(json_agg(${object} order by ${sql.raw(order)}), '[]'::json) from ${from})`;

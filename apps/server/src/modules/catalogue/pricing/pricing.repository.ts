@@ -1,6 +1,7 @@
-import { and, asc, eq, getTableColumns, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { PricingStatus } from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
+import { jsonArray } from '@/db/json-rows';
 import { preparedStatement } from '@/db/prepared';
 import { businesses, discountRedemptions, discountUsage, discounts, surcharges, taxSettings, taxes } from '@/db/schema';
 
@@ -34,44 +35,88 @@ export const PRICING_LIST_LIMIT = 500;
 
 const discountColumns = { ...getTableColumns(discounts), usageLimit: discountUsage.usageLimit, used: discountUsage.used };
 
-/** What every sale is priced with (`loadPricingContext`), each read built once (db/prepared.ts). */
+/** What a sale is priced with of the business's tax settings, taxes, discounts and surcharges (`pricingContext`). */
+export type ContextSettings = Pick<TaxSettingsRow, 'pricesIncludeTax' | 'rounding'>;
+export type ContextTax = Pick<TaxRow, 'id' | 'name' | 'rate' | 'appliesTo' | 'productIds' | 'categoryIds' | 'allLocations' | 'locationIds'>;
+export type ContextDiscount = Pick<
+  DiscountRow,
+  | 'id'
+  | 'name'
+  | 'valueType'
+  | 'rate'
+  | 'amount'
+  | 'appliesTo'
+  | 'productIds'
+  | 'categoryIds'
+  | 'minimumSpend'
+  | 'channels'
+  | 'allLocations'
+  | 'locationIds'
+  | 'automatic'
+  | 'endsAt'
+  | 'usageLimit'
+  | 'used'
+>;
+export type ContextSurcharge = Pick<
+  SurchargeRow,
+  'id' | 'name' | 'kind' | 'valueType' | 'rate' | 'amount' | 'taxable' | 'taxIds' | 'allLocations' | 'locationIds'
+>;
+export interface PricingContextRows {
+  /** None saved: prices before tax, rounded per line. */
+  settings: ContextSettings | null;
+  /** The active taxes, by name. */
+  taxes: ContextTax[];
+  /** The active discounts in their schedule at the instant asked, by name, with their usage counters. */
+  discounts: ContextDiscount[];
+  /** The active surcharges, by name. */
+  surcharges: ContextSurcharge[];
+}
+
 const businessParam = sql.placeholder('businessId');
-const taxSettingsOf = preparedStatement('pricing_tax_settings', (db, name) =>
-  db.select().from(taxSettings).where(eq(taxSettings.businessId, businessParam)).limit(1).prepare(name),
-);
-const activeTaxesOf = preparedStatement('pricing_active_taxes', (db, name) =>
-  db
-    .select()
-    .from(taxes)
-    .where(and(eq(taxes.businessId, businessParam), eq(taxes.status, 'active')))
-    .orderBy(asc(taxes.name), asc(taxes.id))
-    .prepare(name),
-);
-const discountsInForceOf = preparedStatement('pricing_discounts_in_force', (db, name) => {
+
+/**
+ * What every sale is priced with (`loadPricingContext`) in one statement, where it was four reads each a round trip
+ * in the sale's transaction (docs/benchmarks.md, the register's sale): each table's rows as a JSON array of the
+ * columns pricing reads, keyed as the rows' fields. Built once (db/prepared.ts).
+ */
+const pricingContextOf = preparedStatement('pricing_context', (db, name) => {
   const at = sql.placeholder('at');
+  const scope = (alias: string) => sql`${sql.raw(alias)}.business_id = ${businessParam} and ${sql.raw(alias)}.status = 'active'`;
   return db
-    .select(discountColumns)
-    .from(discounts)
-    .innerJoin(discountUsage, and(eq(discountUsage.businessId, discounts.businessId), eq(discountUsage.discountId, discounts.id)))
-    .where(
-      and(
-        eq(discounts.businessId, businessParam),
-        eq(discounts.status, 'active'),
-        or(isNull(discounts.startsAt), sql`${discounts.startsAt} <= ${at}::timestamptz`),
-        or(isNull(discounts.endsAt), sql`${discounts.endsAt} > ${at}::timestamptz`),
+    .select({
+      settings: sql`(select json_build_object('pricesIncludeTax', s.prices_include_tax, 'rounding', s.rounding) from ${taxSettings} s
+        where s.business_id = ${businessParam})`.mapWith((value: unknown) => (value ?? null) as ContextSettings | null),
+      taxes: jsonArray(
+        sql`json_build_object('id', t.id, 'name', t.name, 'rate', t.rate, 'appliesTo', t.applies_to, 'productIds', t.product_ids,
+          'categoryIds', t.category_ids, 'allLocations', t.all_locations, 'locationIds', t.location_ids)`,
+        't.name, t.id',
+        sql`${taxes} t where ${scope('t')}`,
+      ).mapWith((value: unknown) => value as ContextTax[]),
+      discounts: jsonArray(
+        sql`json_build_object('id', d.id, 'name', d.name, 'valueType', d.value_type, 'rate', d.rate, 'amount', d.amount,
+          'appliesTo', d.applies_to, 'productIds', d.product_ids, 'categoryIds', d.category_ids, 'minimumSpend', d.minimum_spend,
+          'channels', d.channels, 'allLocations', d.all_locations, 'locationIds', d.location_ids, 'automatic', d.automatic,
+          'endsAt', d.ends_at, 'usageLimit', u.usage_limit, 'used', u.used)`,
+        'd.name, d.id',
+        sql`${discounts} d join ${discountUsage} u on u.business_id = d.business_id and u.discount_id = d.id
+          where ${scope('d')} and (d.starts_at is null or d.starts_at <= ${at}::timestamptz) and (d.ends_at is null or d.ends_at > ${at}::timestamptz)`,
+      ).mapWith((value: unknown) =>
+        // A timestamp arrives as JSON's text of it.
+        (value as (Omit<ContextDiscount, 'endsAt'> & { endsAt: string | null })[]).map((d) => ({
+          ...d,
+          endsAt: d.endsAt === null ? null : new Date(d.endsAt),
+        })),
       ),
-    )
-    .orderBy(asc(discounts.name), asc(discounts.id))
+      surcharges: jsonArray(
+        sql`json_build_object('id', c.id, 'name', c.name, 'kind', c.kind, 'valueType', c.value_type, 'rate', c.rate, 'amount', c.amount,
+          'taxable', c.taxable, 'taxIds', c.tax_ids, 'allLocations', c.all_locations, 'locationIds', c.location_ids)`,
+        'c.name, c.id',
+        sql`${surcharges} c where ${scope('c')}`,
+      ).mapWith((value: unknown) => value as ContextSurcharge[]),
+    })
+    .from(sql`(select) as one`)
     .prepare(name);
 });
-const activeSurchargesOf = preparedStatement('pricing_active_surcharges', (db, name) =>
-  db
-    .select()
-    .from(surcharges)
-    .where(and(eq(surcharges.businessId, businessParam), eq(surcharges.status, 'active')))
-    .orderBy(asc(surcharges.name), asc(surcharges.id))
-    .prepare(name),
-);
 
 /** SQL of the taxes, tax settings, discounts (with their usage counters) and surcharges. */
 export const pricingRepository = {
@@ -109,7 +154,6 @@ export const pricingRepository = {
       .from(taxes)
       .where(and(eq(taxes.businessId, businessId), inArray(taxes.id, [...ids])));
   },
-  activeTaxes: (db: Executor, businessId: string): Promise<TaxRow[]> => activeTaxesOf(db, { businessId }),
   async insertTax(db: Executor, row: TaxInsert): Promise<void> {
     await db.insert(taxes).values(row);
   },
@@ -122,8 +166,13 @@ export const pricingRepository = {
 
   // Tax settings
   async taxSettings(db: Executor, businessId: string): Promise<TaxSettingsRow | null> {
-    const [row] = await taxSettingsOf(db, { businessId });
+    const [row] = await db.select().from(taxSettings).where(eq(taxSettings.businessId, businessId)).limit(1);
     return row ?? null;
+  },
+  /** What a sale at `at` is priced with (`PricingContextRows`), in one statement. */
+  async pricingContext(db: Executor, businessId: string, at: Date): Promise<PricingContextRows> {
+    const [row] = await pricingContextOf(db, { businessId, at: at.toISOString() });
+    return row!;
   },
   async saveTaxSettings(db: Executor, row: TaxSettingsRow): Promise<void> {
     await db
@@ -156,7 +205,6 @@ export const pricingRepository = {
     return row ?? null;
   },
   /** The active discounts a sale may take at this time: those of no schedule or whose schedule holds `at`. */
-  discountsInForce: (db: Executor, businessId: string, at: Date): Promise<DiscountRow[]> => discountsInForceOf(db, { businessId, at: at.toISOString() }),
   /** These discounts of the business; ids that are no UUID (a caller's coupon) are none of them. */
   async discountsByIds(db: Executor, businessId: string, named: readonly string[]): Promise<DiscountRow[]> {
     const ids = named.filter((id) => UUID.test(id));
@@ -247,7 +295,6 @@ export const pricingRepository = {
     const [row] = lock ? await query.for('update') : await query;
     return row ?? null;
   },
-  activeSurcharges: (db: Executor, businessId: string): Promise<SurchargeRow[]> => activeSurchargesOf(db, { businessId }),
   async insertSurcharge(db: Executor, row: SurchargeInsert): Promise<void> {
     await db.insert(surcharges).values(row);
   },

@@ -8,7 +8,7 @@ import {
   type SurchargeKind,
 } from '@merchant/catalogue';
 import type { Executor } from '@/db/client';
-import { pricingRepository as repo, type DiscountRow, type RedemptionOrder, type SurchargeRow } from './pricing.repository';
+import { pricingRepository as repo, type ContextDiscount, type ContextSurcharge, type DiscountRow, type RedemptionOrder } from './pricing.repository';
 
 /**
  * What a sale is priced with (docs/catalogue.md, "Built (part 3)"): the POS and the online store call `prepareOrder`
@@ -47,7 +47,7 @@ const atLocation = (row: { allLocations: boolean; locationIds: string[] }, locat
 const valueOf = (row: { valueType: 'percentage' | 'fixed'; rate: number | null; amount: number | null }): OrderDiscount['value'] =>
   row.valueType === 'percentage' ? { type: 'percentage', rate: row.rate ?? 0 } : { type: 'fixed', amount: Number(row.amount ?? 0) };
 
-export function orderDiscountOf(row: DiscountRow): OrderDiscount {
+export function orderDiscountOf(row: ContextDiscount): OrderDiscount {
   return {
     id: row.id,
     name: row.name,
@@ -57,11 +57,11 @@ export function orderDiscountOf(row: DiscountRow): OrderDiscount {
   };
 }
 
-export function orderSurchargeOf(row: SurchargeRow): OrderSurcharge {
+export function orderSurchargeOf(row: ContextSurcharge): OrderSurcharge {
   return { id: row.id, name: row.name, kind: row.kind, value: valueOf(row), taxable: row.taxable, taxIds: row.taxable ? row.taxIds : [] };
 }
 
-const usedUp = (row: DiscountRow) => row.usageLimit !== null && Number(row.used) >= row.usageLimit;
+const usedUp = (row: Pick<ContextDiscount, 'usageLimit' | 'used'>) => row.usageLimit !== null && Number(row.used) >= row.usageLimit;
 
 /** Why a chosen discount cannot be taken by this sale, or null when it can. */
 function refusal(row: DiscountRow | undefined, request: PricingContextRequest): string | null {
@@ -81,12 +81,7 @@ function refusal(row: DiscountRow | undefined, request: PricingContextRequest): 
  * channel at the location that are not used up.
  */
 export async function loadPricingContext(tx: Executor, businessId: string, request: PricingContextRequest): Promise<PricingContext> {
-  const [settings, allTaxes, inForce, allSurcharges] = [
-    await repo.taxSettings(tx, businessId),
-    await repo.activeTaxes(tx, businessId),
-    await repo.discountsInForce(tx, businessId, request.at),
-    await repo.activeSurcharges(tx, businessId),
-  ];
+  const { settings, taxes: allTaxes, discounts: inForce, surcharges: allSurcharges } = await repo.pricingContext(tx, businessId, request.at);
   // A taxable surcharge's named taxes are charged where it applies, if they are active.
   const activeTaxIds = new Set(allTaxes.map((t) => t.id));
   const surcharges = allSurcharges

@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor } from '@/db/client';
+import { jsonArray } from '@/db/json-rows';
 import { preparedStatement } from '@/db/prepared';
 import { media, productAddOnGroups, productImages, productVariants, stockLevels } from '@/db/schema';
 import type { ImageFacts } from './media.presenter';
@@ -25,8 +26,6 @@ const businessId = sql.placeholder('businessId');
 const ids = sql.placeholder('ids');
 /** `alias.business_id = the business and alias.product_id one of the page's`. */
 const ofPage = (alias: string) => sql`${sql.raw(alias)}.business_id = ${businessId} and ${sql.raw(alias)}.product_id = any(${ids}::uuid[])`;
-/** A JSON array (empty when no row) of `object` per row of `from`, in `order`. */
-const array = (object: SQL, order: string, from: SQL) => sql`(select coalesce(json_agg(${object} order by ${sql.raw(order)}), '[]'::json) from ${from})`;
 
 /**
  * The variants, add-on groups, stock levels and images of a page of products (`ids`) in one statement (one round trip
@@ -36,24 +35,24 @@ const array = (object: SQL, order: string, from: SQL) => sql`(select coalesce(js
 const detailsOfPage = preparedStatement('product_details_of', (db, name) =>
   db
     .select({
-      variants: array(
+      variants: jsonArray(
         sql`json_build_object('id', v.id, 'productId', v.product_id, 'optionValues', v.option_values, 'price', v.price,
           'compareAtPrice', v.compare_at_price, 'cost', v.cost, 'sku', v.sku, 'barcode', v.barcode, 'weightGrams', v.weight_grams)`,
         'v.product_id, v.position',
         sql`${productVariants} v where ${ofPage('v')}`,
       ).mapWith((value: unknown) => value as ShownVariant[]),
-      groups: array(
+      groups: jsonArray(
         sql`json_build_object('productId', g.product_id, 'groupId', g.group_id)`,
         'g.product_id, g.position',
         sql`${productAddOnGroups} g where ${ofPage('g')}`,
       ).mapWith((value: unknown) => value as ProductDetails['groups']),
-      levels: array(
+      levels: jsonArray(
         sql`json_build_object('productId', l.product_id, 'variantId', l.variant_id, 'locationId', l.location_id, 'onHand', l.on_hand,
           'lowStockThreshold', l.low_stock_threshold)`,
         'l.variant_id, l.location_id',
         sql`${stockLevels} l where ${ofPage('l')}`,
       ).mapWith((value: unknown) => value as ShownLevel[]),
-      images: array(
+      images: jsonArray(
         sql`json_build_object('ownerId', i.product_id, 'id', m.id, 'businessId', m.business_id, 'altText', m.alt_text, 'width', m.width,
           'height', m.height, 'hash', m.hash, 'format', m.format)`,
         'i.product_id, i.position',
