@@ -30,6 +30,7 @@ import { productEndpoints, storeThemeEndpoints } from '@merchant/catalogue';
 import { userEndpoints } from '@merchant/identity';
 import type { Page } from 'playwright-core';
 import { href, routeTable } from '../apps/web/src/app/route-table';
+import { pageIsStill } from './page-still';
 
 /** Who looks at a screen: a demo person signed in, or nobody (public pages). */
 export type Viewer = 'owner' | 'new' | 'pending' | 'partner' | 'super' | 'guest';
@@ -262,7 +263,7 @@ export async function openScreen(page: Page, screen: Screen, options: { inApp?: 
   await page.waitForTimeout(250);
   await page.waitForLoadState('networkidle');
   await drawn();
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity));
+  await page.waitForFunction(pageIsStill);
 }
 
 /** How much wider than the window the page is (0: no horizontal scrolling). */

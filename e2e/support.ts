@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { pageIsStill } from './page-still';
 
 export const baseURL = (): string => inject('baseURL');
 export const DEMO_PASSWORD = 'demo-password';
@@ -171,7 +172,7 @@ export async function expectAccessible(page: Page): Promise<void> {
   // timer ending mid-check, on a busy machine where a check takes seconds): otherwise it is run again.
   let bad: string[] = [];
   for (let attempt = 1; attempt <= 3; attempt++) {
-    await page.waitForFunction(still);
+    await page.waitForFunction(pageIsStill);
     await page.evaluate(watchMovement);
     // In the page itself (the app has no frames): the default run opens a second window per check to merge the
     // frames' results. Only violations are asked for: axe then spends no time listing every node that passes.
@@ -187,9 +188,6 @@ export async function expectAccessible(page: Page): Promise<void> {
   // One line naming each issue: a failure's first line says which (a CI log keeps that line, not the diff under it).
   if (bad.length > 0) expect.fail(`serious or critical accessibility issues: ${bad.join('; ')}`);
 }
-
-/** No animation or transition running (endless ones, loading indicators, are not waited for). */
-const still = () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
 
 /** Notes in `window.moved` whether a transition or animation starts from now on. */
 const watchMovement = () => {

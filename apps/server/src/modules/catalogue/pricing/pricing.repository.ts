@@ -204,7 +204,6 @@ export const pricingRepository = {
     const [row] = lock ? await query.for('update') : await query;
     return row ?? null;
   },
-  /** The active discounts a sale may take at this time: those of no schedule or whose schedule holds `at`. */
   /** These discounts of the business; ids that are no UUID (a caller's coupon) are none of them. */
   async discountsByIds(db: Executor, businessId: string, named: readonly string[]): Promise<DiscountRow[]> {
     const ids = named.filter((id) => UUID.test(id));
