@@ -250,12 +250,14 @@ export async function openScreen(page: Page, screen: Screen, options: { inApp?: 
   // A list or section still loading shows a spinner: wait for its content (a loading button is not waited for).
   // The whole-screen "Loading" (a lazy screen, the start-up frame) is a status without a spinner: wait for it too.
   // Twice, a moment apart: a query that starts when another ends (a list after its filters' data) shows its spinner
-  // after a first quiet instant.
+  // after a first quiet instant. A screen reached through the router: until the router has the next screen (its
+  // code and data), the last one stays drawn under the bar "Loading the next page" (root-layout.tsx), with its title.
   const drawn = () =>
     page.waitForFunction(
       () =>
         [...document.querySelectorAll('.mantine-Loader-root')].every((el) => el.closest('button')) &&
-        ![...document.querySelectorAll('[role="status"]')].some((el) => /^Loading\b/.test(el.textContent?.trim() ?? '')),
+        ![...document.querySelectorAll('[role="status"]')].some((el) => /^Loading\b/.test(el.textContent?.trim() ?? '')) &&
+        !document.querySelector('[role="progressbar"][aria-label="Loading the next page"]'),
       undefined,
       { timeout: 20_000 },
     );
